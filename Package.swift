@@ -1,0 +1,47 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "RowHeight",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "RowHeight", targets: ["RowHeight"]),
+        .library(name: "TextMeasure", targets: ["TextMeasure"]),
+        .library(name: "LineBreak", targets: ["LineBreak"]),
+        .executable(name: "rowheight", targets: ["RowHeightCLI"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CFreeType",
+            pkgConfig: "freetype2",
+            providers: [.apt(["libfreetype-dev"]), .brew(["freetype"])]
+        ),
+        .target(name: "LineBreak"),
+        .target(
+            name: "TextMeasure",
+            dependencies: ["CFreeType", "LineBreak"]
+        ),
+        .target(name: "RowHeight", dependencies: ["TextMeasure"]),
+        .executableTarget(
+            name: "RowHeightCLI",
+            dependencies: [
+                "RowHeight",
+                "LineBreak",
+                "TextMeasure",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "LineBreakTests",
+            dependencies: ["LineBreak"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(name: "TextMeasureTests", dependencies: ["TextMeasure"]),
+        .testTarget(name: "RowHeightTests", dependencies: ["RowHeight"]),
+        .testTarget(name: "RowHeightCLITests", dependencies: ["RowHeightCLI"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,2 @@
+import TextMeasure
+public enum RowHeightPlaceholder {}

@@ -1,0 +1,3 @@
+import Testing
+@testable import LineBreak
+@Test func builds() { #expect(Bool(true)) }

@@ -1,0 +1,3 @@
+import Testing
+@testable import RowHeightCLI
+@Test func builds() { #expect(Bool(true)) }

@@ -1,0 +1,3 @@
+import Testing
+@testable import RowHeight
+@Test func builds() { #expect(Bool(true)) }

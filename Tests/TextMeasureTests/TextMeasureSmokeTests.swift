@@ -1,0 +1,3 @@
+import Testing
+@testable import TextMeasure
+@Test func builds() { #expect(Bool(true)) }

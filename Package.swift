@@ -19,7 +19,7 @@ let package = Package(
             pkgConfig: "freetype2",
             providers: [.apt(["libfreetype-dev"]), .brew(["freetype"])]
         ),
-        .target(name: "LineBreak"),
+        .target(name: "LineBreak", exclude: ["Generated/generate.py"]),
         .target(
             name: "TextMeasure",
             dependencies: ["CFreeType", "LineBreak"]

@@ -1,3 +1,0 @@
-import Testing
-@testable import LineBreak
-@Test func builds() { #expect(Bool(true)) }

@@ -1,0 +1,199 @@
+import CFreeType
+
+/// A font file loaded for measuring: its metrics, character map, unhinted advances and pair
+/// kerning, all read once at load time into immutable arrays.
+///
+/// After `init`, looking up a glyph, an advance or a kerning pair never calls FreeType, so a
+/// `Font` is safe to use from any number of threads at once. The FreeType face stays open
+/// (behind a lock) for rasterizing.
+public final class Font: Sendable, CustomStringConvertible {
+    /// The file the font was loaded from.
+    public let path: String
+    /// Index of the face in the file (non-zero only in collections).
+    public let faceIndex: Int
+    /// Number of faces in the file.
+    public let faceCount: Int
+    /// Family name, e.g. "DejaVu Sans".
+    public let familyName: String
+    /// Style name, e.g. "Book".
+    public let styleName: String
+    /// Font units per em.
+    public let unitsPerEm: Int
+    /// Ascender, font units (positive): `hhea`, or `OS/2` typo metrics when the font sets
+    /// USE_TYPO_METRICS — what HarfBuzz and Core Text use.
+    public let ascender: Int
+    /// Descender, font units (negative).
+    public let descender: Int
+    /// Line gap, font units.
+    public let lineGap: Int
+    /// Number of glyphs.
+    public let glyphCount: Int
+
+    let face: FreeTypeFace
+    /// Glyph of each BMP code point.
+    private let bmpGlyphs: [GlyphID]
+    /// Supplementary-plane code points with a glyph, sorted, and their glyphs.
+    private let supplementaryScalars: [UInt32]
+    private let supplementaryGlyphs: [GlyphID]
+    /// Unhinted advance of each glyph, font units.
+    private let advances: [Int32]
+    private let kerningTable: KerningTable
+
+    /// Loads face `faceIndex` of the font file at `path` (TrueType, OpenType/CFF, or a
+    /// `.ttc`/`.otc` collection).
+    ///
+    /// - Throws: `FontError` — file missing, unreadable, not a font, face index out of range.
+    /// - Complexity: O(glyphs + mapped characters); a few milliseconds for a CJK font.
+    public init(path: String, faceIndex: Int = 0) throws(FontError) {
+        let face = try FreeTypeFace(path: path, index: faceIndex)
+        self.face = face
+        self.path = path
+        self.faceIndex = faceIndex
+        self.faceCount = face.faceCount
+        let loaded = face.withFace { face -> Loaded in Font.load(face) }
+        familyName = loaded.family
+        styleName = loaded.style
+        unitsPerEm = loaded.unitsPerEm
+        ascender = loaded.ascender
+        descender = loaded.descender
+        lineGap = loaded.lineGap
+        glyphCount = loaded.advances.count
+        bmpGlyphs = loaded.bmp
+        supplementaryScalars = loaded.supplementaryScalars
+        supplementaryGlyphs = loaded.supplementaryGlyphs
+        advances = loaded.advances
+        kerningTable = KerningTable(kernTable: loaded.kern, glyphCount: loaded.advances.count)
+    }
+
+    private struct Loaded {
+        var family = "", style = ""
+        var unitsPerEm = 1000, ascender = 0, descender = 0, lineGap = 0
+        var bmp: [GlyphID] = []
+        var supplementaryScalars: [UInt32] = [], supplementaryGlyphs: [GlyphID] = []
+        var advances: [Int32] = []
+        var kern: [UInt8] = []
+    }
+
+    private static func load(_ face: FT_Face) -> Loaded {
+        var result = Loaded()
+        let rec = face.pointee
+        result.family = rec.family_name.map { String(cString: $0) } ?? ""
+        result.style = rec.style_name.map { String(cString: $0) } ?? ""
+        result.unitsPerEm = max(1, Int(rec.units_per_EM))
+        // Vertical metrics as HarfBuzz reads them: OS/2 typo when USE_TYPO_METRICS, else hhea,
+        // else typo, else win.
+        let os2 = FT_Get_Sfnt_Table(face, FT_SFNT_OS2)?.assumingMemoryBound(to: TT_OS2.self).pointee
+        let hhea = FT_Get_Sfnt_Table(face, FT_SFNT_HHEA)?.assumingMemoryBound(to: TT_HoriHeader.self).pointee
+        if let os2, os2.version != 0xFFFF, os2.fsSelection & (1 << 7) != 0,
+            os2.sTypoAscender != 0 || os2.sTypoDescender != 0
+        {
+            (result.ascender, result.descender, result.lineGap) =
+                (Int(os2.sTypoAscender), Int(os2.sTypoDescender), Int(os2.sTypoLineGap))
+        } else if let hhea, hhea.Ascender != 0 || hhea.Descender != 0 {
+            (result.ascender, result.descender, result.lineGap) =
+                (Int(hhea.Ascender), Int(hhea.Descender), Int(hhea.Line_Gap))
+        } else if let os2, os2.version != 0xFFFF, os2.sTypoAscender != 0 || os2.sTypoDescender != 0 {
+            (result.ascender, result.descender, result.lineGap) =
+                (Int(os2.sTypoAscender), Int(os2.sTypoDescender), Int(os2.sTypoLineGap))
+        } else if let os2, os2.version != 0xFFFF {
+            (result.ascender, result.descender, result.lineGap) =
+                (Int(os2.usWinAscent), -Int(os2.usWinDescent), 0)
+        } else {
+            (result.ascender, result.descender, result.lineGap) =
+                (Int(rec.ascender), Int(rec.descender), Int(rec.height) - Int(rec.ascender) + Int(rec.descender))
+        }
+        // Character map.
+        var bmp = [GlyphID](repeating: 0, count: 0x1_0000)
+        if rec.charmap != nil {
+            var glyph: FT_UInt = 0
+            var code = FT_Get_First_Char(face, &glyph)
+            while glyph != 0 {
+                if code < 0x1_0000 {
+                    bmp[Int(code)] = GlyphID(glyph)
+                } else if code <= 0x10_FFFF {
+                    result.supplementaryScalars.append(UInt32(code))
+                    result.supplementaryGlyphs.append(GlyphID(glyph))
+                }
+                code = FT_Get_Next_Char(face, code, &glyph)
+            }
+        }
+        result.bmp = bmp
+        // Unhinted advances in font units, all glyphs at once.
+        let count = Int(rec.num_glyphs)
+        var fixed = [FT_Fixed](repeating: 0, count: max(count, 1))
+        if count > 0, FT_Get_Advances(face, 0, FT_UInt(count), FT_Int32(FT_LOAD_NO_SCALE), &fixed) == 0 {
+            result.advances = fixed.prefix(count).map { Int32(clamping: $0) }
+        } else {
+            result.advances = [Int32](repeating: 0, count: max(count, 1))
+        }
+        // The raw `kern` table, if any.
+        let kernTag = FT_ULong(0x6B65_726E)  // 'kern'
+        var length: FT_ULong = 0
+        if FT_Load_Sfnt_Table(face, kernTag, 0, nil, &length) == 0, length > 0 {
+            var bytes = [UInt8](repeating: 0, count: Int(length))
+            if FT_Load_Sfnt_Table(face, kernTag, 0, &bytes, &length) == 0 { result.kern = bytes }
+        }
+        return result
+    }
+
+    /// Whether the font has pair kerning (a legacy `kern` table with pairs).
+    public var hasKerning: Bool { !kerningTable.isEmpty }
+
+    /// The glyph for `scalar`, 0 if the font has none.
+    @inline(__always)
+    public func glyph(for scalar: Unicode.Scalar) -> GlyphID {
+        let v = scalar.value
+        if v < 0x1_0000 { return bmpGlyphs[Int(v)] }
+        var lo = 0
+        var hi = supplementaryScalars.count
+        while lo < hi {
+            let mid = (lo + hi) >> 1
+            let m = supplementaryScalars[mid]
+            if m == v { return supplementaryGlyphs[mid] }
+            if m < v { lo = mid + 1 } else { hi = mid }
+        }
+        return 0
+    }
+
+    /// Unhinted advance width of `glyph` in font units (0 for a glyph out of range).
+    @inline(__always)
+    public func advance(of glyph: GlyphID) -> Int32 {
+        Int(glyph) < advances.count ? advances[Int(glyph)] : 0
+    }
+
+    /// Pair kerning between two glyphs in font units (negative tightens), 0 if none.
+    @inline(__always)
+    public func kerning(_ left: GlyphID, _ right: GlyphID) -> Int32 {
+        kerningTable.value(left, right)
+    }
+
+    /// The font's vertical metrics at `size` points, scaled in floating point.
+    public func metrics(size: Double) -> FontMetrics {
+        let k = size / Double(unitsPerEm)
+        return FontMetrics(ascender: Double(ascender) * k, descender: Double(descender) * k, lineGap: Double(lineGap) * k)
+    }
+
+    /// FreeType's own unscaled kerning for a pair (through the locked face), for checking the
+    /// precomputed table.
+    func freeTypeKerning(_ left: GlyphID, _ right: GlyphID) -> Int32 {
+        face.withFace { face in
+            var vector = FT_Vector()
+            guard FT_Get_Kerning(face, FT_UInt(left), FT_UInt(right), FT_UInt(FT_KERNING_UNSCALED.rawValue), &vector) == 0
+            else { return 0 }
+            return Int32(clamping: vector.x)
+        }
+    }
+
+    /// Whether the font has a table with the given tag (e.g. "GPOS").
+    public func hasTable(_ tag: String) -> Bool {
+        let bytes = Array(tag.utf8)
+        guard bytes.count == 4 else { return false }
+        let value = bytes.reduce(FT_ULong(0)) { $0 << 8 | FT_ULong($1) }
+        return face.withFace { face in
+            var length: FT_ULong = 0
+            return FT_Load_Sfnt_Table(face, value, 0, nil, &length) == 0 && length > 0
+        }
+    }
+
+    public var description: String { "\(familyName) \(styleName) (\(path))" }
+}

@@ -1,0 +1,38 @@
+/// Extended grapheme cluster boundaries inside a UTF-8 range, as Swift's `Character` sees them.
+///
+/// Runs of ASCII (but CR LF) are one cluster per byte without calling into the standard
+/// library; any other stretch is handed to `String`'s own grapheme breaking.
+enum GraphemeBoundaries {
+    /// Calls `body` with the UTF-8 offset of the end of every cluster in `from..<to` (the last
+    /// is `to`). `from` must be a cluster boundary.
+    static func forEach(in bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int, _ body: (Int) -> Void) {
+        var i = from
+        while i < to {
+            let b = bytes[i]
+            if b < 0x80 {
+                let next = i + 1
+                if next == to { body(to); return }
+                let c = bytes[next]
+                if c < 0x80 && !(b == 0x0D && c == 0x0A) { body(next); i = next; continue }
+                if b == 0x0D && c == 0x0A { body(next + 1); i = next + 1; continue }
+            }
+            // A non-ASCII stretch: let String find the clusters up to the next ASCII byte that
+            // starts a cluster of its own (an ASCII byte other than CR/LF is never extended by
+            // what precedes it, but it may be extended by what follows, so include one more).
+            var j = i + 1
+            while j < to && bytes[j] >= 0x80 { j += 1 }
+            let stretchEnd = min(to, j + 1)
+            let string = String(decoding: UnsafeBufferPointer(rebasing: bytes[i..<stretchEnd]), as: UTF8.self)
+            var last = i
+            for character in string {
+                let end = last + character.utf8.count
+                // The final cluster may continue past the stretch: re-examine it with more context,
+                // unless it is the first (then it is whole, since the stretch ends in ASCII).
+                if end >= stretchEnd && stretchEnd < to && last > i { break }
+                body(end)
+                last = end
+            }
+            i = last
+        }
+    }
+}

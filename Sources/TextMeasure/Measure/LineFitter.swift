@@ -1,0 +1,154 @@
+/// Greedy line filling (UIKit and Pango both fill greedily): pieces are placed on the current
+/// line while they fit; a piece that does not fit starts a new line; a piece wider than a whole
+/// line is broken between grapheme clusters.
+///
+/// The fitter only counts: it keeps the line count, the sum of line heights and the widest line,
+/// and builds `LineFragment`s only when asked to.
+struct LineFitter {
+    let maxWidth: Double
+    let pango: Bool
+    let lineLimit: Int
+    let recordLines: Bool
+    let tables: StyleTables
+
+    private(set) var lineCount = 0
+    /// Sum of the counted lines' heights, points.
+    private(set) var heightSum = 0.0
+    /// Widest counted line, width units.
+    private(set) var maxLineWidth = 0.0
+    private(set) var lines: [LineFragment] = []
+
+    private var penX = 0.0
+    private var contentX = 0.0
+    private var hasPiece = false
+    private var mask: UInt32 = 0
+    private var lineStart = 0
+    private var lastEnd = 0
+    private var lastEndedByMandatoryBreak = false
+
+    /// - Parameter maxWidth: in width units; a tolerance for floating-point sums is added here.
+    init(maxWidth: Double, tables: StyleTables, lineLimit: Int, recordLines: Bool) {
+        self.pango = tables.profile == .pango
+        // Pango compares whole units exactly; UIKit's sums get a tolerance far below a pixel.
+        self.maxWidth = pango ? maxWidth : maxWidth + 1e-9 * max(1, maxWidth)
+        self.tables = tables
+        self.lineLimit = lineLimit
+        self.recordLines = recordLines
+    }
+
+    /// True once `numberOfLines` lines are complete: the rest of the text cannot change the result.
+    var isFull: Bool { lineLimit > 0 && lineCount >= lineLimit }
+
+    /// Width of trailing white space that counts for fitting (`.pango`: all but one space at a
+    /// soft break, all of it before a mandatory break; `.uikit`: none).
+    @inline(__always)
+    private func countedWhitespace(_ piece: LayoutPiece) -> Double {
+        guard pango else { return 0 }
+        return piece.isMandatoryBreak ? piece.whitespace : piece.whitespace - piece.lastSpace
+    }
+
+    /// Places `piece` if it fits on the current line or on a new one.
+    ///
+    /// - Returns: `false` when the piece is wider than a whole line and breakable: the caller
+    ///   then passes its clusters to `placeBroken(_:clusters:)`.
+    @inline(__always)
+    mutating func tryPlace(_ piece: LayoutPiece) -> Bool {
+        let extra = countedWhitespace(piece)
+        if hasPiece {
+            if penX + piece.leadingKern + piece.content + extra <= maxWidth {
+                append(piece, kern: piece.leadingKern)
+                return true
+            }
+            endLine()
+            if isFull { return true }
+        }
+        if piece.content + extra <= maxWidth || !piece.isBreakable {
+            append(piece, kern: 0)
+            return true
+        }
+        return false
+    }
+
+    @inline(__always)
+    private mutating func append(_ piece: LayoutPiece, kern: Double) {
+        penX += kern + piece.content
+        contentX = penX
+        penX += piece.whitespace
+        mask |= piece.fontMask
+        hasPiece = true
+        lastEnd = piece.end
+        if piece.isMandatoryBreak { endLine(mandatory: true) }
+    }
+
+    /// Places an overlong piece cluster by cluster, starting on an empty line.
+    mutating func placeBroken(_ piece: LayoutPiece, clusters: [LayoutCluster]) {
+        for cluster in clusters {
+            if hasPiece {
+                if penX + cluster.leadingKern + cluster.width <= maxWidth {
+                    penX += cluster.leadingKern + cluster.width
+                } else {
+                    endLine()
+                    if isFull { return }
+                    penX = cluster.width
+                }
+            } else {
+                penX = cluster.width
+            }
+            contentX = penX
+            mask |= cluster.fontMask
+            hasPiece = true
+            lastEnd = cluster.end
+        }
+        penX += piece.whitespace
+        hasPiece = true
+        lastEnd = piece.end
+        if piece.isMandatoryBreak { endLine(mandatory: true) }
+    }
+
+    private mutating func endLine(mandatory: Bool = false) {
+        let height = tables.lineHeight(mask: mask)
+        lineCount += 1
+        heightSum += height
+        maxLineWidth = max(maxLineWidth, contentX)
+        if recordLines {
+            lines.append(LineFragment(
+                utf8Range: lineStart..<lastEnd, width: contentX / tables.unitsPerPoint, lineHeight: height))
+        }
+        penX = 0
+        contentX = 0
+        hasPiece = false
+        mask = 0
+        lineStart = lastEnd
+        lastEndedByMandatoryBreak = mandatory
+    }
+
+    /// Ends the text: closes the open line; a text ending in a mandatory break has one more
+    /// (empty) line; an empty text has none (`.uikit`) or one (`.pango`).
+    mutating func finish() {
+        if isFull { return }
+        if hasPiece {
+            endLine()
+        } else if lineCount > 0 ? lastEndedByMandatoryBreak : pango {
+            endLine()
+        }
+    }
+
+    /// The measurement: line count capped, height per DESIGN.md rounded up to the pixel grid.
+    func measurement(style: TextStyle) -> TextMeasurement {
+        let count = lineCount
+        var height = 0.0
+        if count > 0 {
+            height = heightSum * style.lineHeightMultiple + Double(count - 1) * style.lineSpacing
+            height = LineFitter.roundUp(height, scale: style.scale)
+        }
+        return TextMeasurement(
+            lineCount: count, height: height, maxLineWidth: maxLineWidth / tables.unitsPerPoint,
+            lines: recordLines ? lines : nil)
+    }
+
+    /// `ceil(h × scale) / scale`, ignoring floating-point noise far below a pixel.
+    static func roundUp(_ height: Double, scale: Double) -> Double {
+        let pixels = height * scale
+        return (pixels - 1e-9 * max(1, pixels)).rounded(.up) / scale
+    }
+}

@@ -1,0 +1,171 @@
+import Synchronization
+
+/// Per-style lookup tables for the measuring hot path: for every code point of the Basic
+/// Multilingual Plane, the scaled advance, the index of the font that draws it and its glyph.
+///
+/// Built once per (font chain, size, profile) and shared (see `StyleTables.shared(for:)`), so
+/// measuring never calls into FreeType and never looks anything up in a dictionary per scalar.
+/// Widths are in *width units*: points for `.uikit`, whole Pango units (1/1024 pt) for `.pango`.
+final class StyleTables: Sendable {
+    /// Width units per point: 1 for `.uikit`, 1024 for `.pango`.
+    let unitsPerPoint: Double
+    /// The layout profile the tables were built for.
+    let profile: LayoutProfile
+    /// Advance of each BMP code point in width units (0 for mandatory breaks and default ignorables).
+    let advances: [Double]
+    /// Index in `fonts` of the font used for each BMP code point.
+    let fontIndices: [UInt8]
+    /// Glyph of each BMP code point in its font.
+    let glyphs: [GlyphID]
+    /// The chain's fonts.
+    let fonts: [Font]
+    /// Per font: whether it has pair kerning.
+    let fontHasKerning: [Bool]
+    /// Per font: the factor from font units to width units (`.uikit`; `.pango` uses `pangoMultipliers`).
+    let unitScales: [Double]
+    /// Per font: HarfBuzz's 16.16 multiplier from font units to Pango units (`.pango`).
+    let pangoMultipliers: [Int64]
+    /// Per font: line height in points before `lineHeightMultiple` (profile rules applied).
+    let lineHeights: [Double]
+
+    init(chain: FontChain, size: Double, profile: LayoutProfile) {
+        self.profile = profile
+        self.unitsPerPoint = profile == .pango ? 1024 : 1
+        let fonts = chain.fonts
+        self.fonts = fonts
+        self.fontHasKerning = fonts.map(\.hasKerning)
+        self.unitScales = fonts.map { size / Double($0.unitsPerEm) }
+        // HarfBuzz: x_scale = size in Pango units; em_mult = (x_scale << 16) / upem.
+        let xScale = Int64((size * 1024).rounded())
+        let multipliers = fonts.map { (xScale << 16) / Int64($0.unitsPerEm) }
+        self.pangoMultipliers = multipliers
+        self.lineHeights = fonts.indices.map { i in
+            let font = fonts[i]
+            switch profile {
+            case .uikit:
+                return Double(font.ascender - font.descender + font.lineGap) * size / Double(font.unitsPerEm)
+            case .pango:
+                let ascent = StyleTables.pangoScale(Int64(font.ascender), multipliers[i])
+                let descent = StyleTables.pangoScale(Int64(font.descender), multipliers[i])
+                return Double(ascent - descent) / 1024
+            }
+        }
+        var advances = [Double](repeating: 0, count: 0x1_0000)
+        var fontIndices = [UInt8](repeating: 0, count: 0x1_0000)
+        var glyphs = [GlyphID](repeating: 0, count: 0x1_0000)
+        for cp in 0..<0x1_0000 {
+            guard let scalar = Unicode.Scalar(UInt32(cp)) else { continue }  // surrogates
+            let resolved = chain.resolve(scalar)
+            fontIndices[cp] = UInt8(truncatingIfNeeded: resolved.fontIndex)
+            glyphs[cp] = resolved.glyph
+            if StyleTables.isZeroWidth(scalar) { continue }
+            advances[cp] = profile == .pango
+                ? Double(StyleTables.pangoScale(Int64(resolved.advance), multipliers[resolved.fontIndex]))
+                : Double(resolved.advance) * size / Double(fonts[resolved.fontIndex].unitsPerEm)
+        }
+        self.advances = advances
+        self.fontIndices = fontIndices
+        self.glyphs = glyphs
+    }
+
+    /// HarfBuzz's `em_mult`: font units to Pango units with a 16.16 multiplier, rounded.
+    @inline(__always)
+    static func pangoScale(_ value: Int64, _ multiplier: Int64) -> Int64 {
+        (value * multiplier + 32768) >> 16
+    }
+
+    /// Advance, font index and glyph of any scalar (the BMP from the tables, others resolved).
+    @inline(__always)
+    func lookup(_ value: UInt32) -> (advance: Double, font: Int, glyph: GlyphID) {
+        if value < 0x1_0000 {
+            let i = Int(value)
+            return (advances[i], Int(fontIndices[i]), glyphs[i])
+        }
+        return lookupSupplementary(value)
+    }
+
+    @inline(never)
+    func lookupSupplementary(_ value: UInt32) -> (advance: Double, font: Int, glyph: GlyphID) {
+        guard let scalar = Unicode.Scalar(value) else { return (0, 0, 0) }
+        let resolved = fonts.count == 1 ? fontsResolve(scalar) : chainResolve(scalar)
+        if StyleTables.isZeroWidth(scalar) { return (0, resolved.fontIndex, resolved.glyph) }
+        return (scaledAdvance(resolved.advance, font: resolved.fontIndex), resolved.fontIndex, resolved.glyph)
+    }
+
+    private func fontsResolve(_ scalar: Unicode.Scalar) -> ResolvedGlyph {
+        let glyph = fonts[0].glyph(for: scalar)
+        return ResolvedGlyph(fontIndex: 0, glyph: glyph, advance: fonts[0].advance(of: glyph))
+    }
+
+    private func chainResolve(_ scalar: Unicode.Scalar) -> ResolvedGlyph {
+        for (i, font) in fonts.enumerated() {
+            let glyph = font.glyph(for: scalar)
+            if glyph != 0 { return ResolvedGlyph(fontIndex: i, glyph: glyph, advance: font.advance(of: glyph)) }
+        }
+        return ResolvedGlyph(fontIndex: 0, glyph: 0, advance: fonts[0].advance(of: 0))
+    }
+
+    /// A font-unit value (advance or kerning) of font `font` in width units.
+    @inline(__always)
+    func scaledAdvance(_ units: Int32, font: Int) -> Double {
+        profile == .pango
+            ? Double(StyleTables.pangoScale(Int64(units), pangoMultipliers[font]))
+            : Double(units) * unitScales[font]
+    }
+
+    /// Kerning between two glyphs of the same font, in width units.
+    @inline(__always)
+    func kerning(_ left: GlyphID, _ right: GlyphID, font: Int) -> Double {
+        guard fontHasKerning[font] else { return 0 }
+        let units = fonts[font].kerning(left, right)
+        return units == 0 ? 0 : scaledAdvance(units, font: font)
+    }
+
+    /// The height of a line using the fonts in `mask` (bit i = font i); an empty mask means the
+    /// primary font.
+    func lineHeight(mask: UInt32) -> Double {
+        if mask <= 1 { return lineHeights[0] }
+        var best = 0.0
+        var m = mask
+        while m != 0 {
+            let i = m.trailingZeroBitCount
+            if i < lineHeights.count { best = max(best, lineHeights[i]) }
+            m &= m - 1
+        }
+        return best
+    }
+
+    /// Scalars that take no width whatever the font: mandatory line breaks (BK, CR, LF, NL) and
+    /// Unicode's Default_Ignorable_Code_Point set (ZWSP, ZWJ, variation selectors, soft hyphen…).
+    static func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0A...0x0D, 0x85, 0x2028, 0x2029: true
+        case 0xAD, 0x34F, 0x61C, 0x115F...0x1160, 0x17B4...0x17B5, 0x180B...0x180F, 0x200B...0x200F,
+            0x202A...0x202E, 0x2060...0x206F, 0x3164, 0xFE00...0xFE0F, 0xFEFF, 0xFFA0, 0xFFF0...0xFFF8,
+            0x1BCA0...0x1BCA3, 0x1D173...0x1D17A, 0xE0000...0xE0FFF:
+            true
+        default: false
+        }
+    }
+
+    private struct Key: Hashable {
+        var chain: FontChain
+        var size: Double
+        var profile: LayoutProfile
+    }
+
+    private static let cache = Mutex<[Key: StyleTables]>([:])
+
+    /// The shared tables for a style (built on first use; a few hundred microseconds).
+    static func shared(for style: TextStyle) -> StyleTables {
+        let key = Key(chain: style.fontChain, size: style.fontSize, profile: style.profile)
+        if let tables = cache.withLock({ $0[key] }) { return tables }
+        let tables = StyleTables(chain: style.fontChain, size: style.fontSize, profile: style.profile)
+        return cache.withLock { cache in
+            if let existing = cache[key] { return existing }
+            if cache.count >= 64 { cache.removeAll() }
+            cache[key] = tables
+            return tables
+        }
+    }
+}

@@ -1,0 +1,77 @@
+/// Measures texts in one style: line count, height and widest line at a max layout width —
+/// what `UILabel.sizeThatFits(_:)` / `boundingRect(with:options:context:)` answer, without drawing.
+///
+/// Creating a measurer validates the style and fetches its shared lookup tables (built once per
+/// font chain, size and profile). Measuring never calls FreeType and allocates nothing for the
+/// height-only path (unless a word wider than a line must be broken). A measurer is an immutable
+/// value, safe to use from any number of threads at once.
+public struct TextMeasurer: Sendable {
+    /// The style every measurement uses.
+    public let style: TextStyle
+    let tables: StyleTables
+
+    /// Creates a measurer for a style.
+    ///
+    /// - Throws: `TextMeasureError` if a number of the style is invalid.
+    public init(style: TextStyle) throws(TextMeasureError) {
+        try style.validate()
+        self.style = style
+        self.tables = StyleTables.shared(for: style)
+    }
+
+    /// Checks a max layout width and converts it to width units.
+    func widthUnits(_ width: Double) throws(TextMeasureError) -> Double {
+        guard width.isFinite, width > 0 else { throw .invalidWidth(width) }
+        // Pango takes an integer width in Pango units.
+        return style.profile == .pango ? (width * 1024).rounded(.down) : width
+    }
+
+    /// Measures `text` wrapped at `width` points.
+    ///
+    /// - Parameters:
+    ///   - text: Any Unicode text; `\n`, `\r\n`, `\r`, U+2028 and U+2029 are mandatory breaks.
+    ///   - width: The max layout width in points (finite, > 0).
+    ///   - includeLines: Also return every line's UTF-8 range and width (allocates).
+    /// - Throws: `TextMeasureError.invalidWidth` for a width ≤ 0, NaN or infinite.
+    /// - Complexity: O(n) in the text's UTF-8 length.
+    public func measure(_ text: String, width: Double, includeLines: Bool = false) throws(TextMeasureError)
+        -> TextMeasurement
+    {
+        let units = try widthUnits(width)
+        var text = text
+        return text.withUTF8 { measure(utf8: $0, widthUnits: units, includeLines: includeLines) }
+    }
+
+    /// Measures UTF-8 bytes wrapped at `width` points (the bytes must be valid UTF-8, as a
+    /// `String`'s are; the command-line tool measures decoded JSON strings this way).
+    ///
+    /// - Throws: `TextMeasureError.invalidWidth` for a width ≤ 0, NaN or infinite.
+    /// - Complexity: O(n) in the number of bytes.
+    public func measure(utf8: UnsafeBufferPointer<UInt8>, width: Double, includeLines: Bool = false)
+        throws(TextMeasureError) -> TextMeasurement
+    {
+        measure(utf8: utf8, widthUnits: try widthUnits(width), includeLines: includeLines)
+    }
+
+    func measure(utf8: UnsafeBufferPointer<UInt8>, widthUnits: Double, includeLines: Bool) -> TextMeasurement {
+        let walker = TextWalker(tables: tables, bytes: utf8)
+        var fitter = LineFitter(
+            maxWidth: widthUnits, tables: tables, lineLimit: style.numberOfLines, recordLines: includeLines)
+        walker.forEachPiece(charMode: style.lineBreakMode == .byCharWrapping) { piece in
+            if !fitter.tryPlace(piece) {
+                fitter.placeBroken(piece, clusters: walker.clusters(of: piece))
+            }
+            return !fitter.isFull
+        }
+        fitter.finish()
+        return fitter.measurement(style: style)
+    }
+
+    /// Prepares `text` for measuring at many widths: walks it once and keeps the widths of its
+    /// segments, so `PreparedText.measure(width:)` is arithmetic only.
+    ///
+    /// - Complexity: O(n) in the text's UTF-8 length.
+    public func prepare(_ text: String) -> PreparedText {
+        PreparedText(text: text, measurer: self)
+    }
+}

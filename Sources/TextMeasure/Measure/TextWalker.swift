@@ -1,0 +1,161 @@
+import LineBreak
+
+/// Walks a UTF-8 text once, producing `LayoutPiece`s with their widths: the shared front half of
+/// measuring (`TextMeasurer`) and preparing (`PreparedText`).
+///
+/// Break opportunities come from `LineBreak`; a break that would fall inside a grapheme cluster
+/// (a combining mark, ZWJ or emoji modifier after a space) is suppressed, so a cluster is always
+/// measured as one unit. Widths are in the tables' width units.
+struct TextWalker {
+    let tables: StyleTables
+    let bytes: UnsafeBufferPointer<UInt8>
+
+    /// Decodes the scalar at `i` of valid UTF-8.
+    @inline(__always)
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> (value: UInt32, length: Int) {
+        let b0 = UInt32(bytes[i])
+        if b0 < 0x80 { return (b0, 1) }
+        if b0 < 0xE0 { return ((b0 & 0x1F) << 6 | UInt32(bytes[i + 1] & 0x3F), 2) }
+        if b0 < 0xF0 {
+            return ((b0 & 0x0F) << 12 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F), 3)
+        }
+        return (
+            (b0 & 0x07) << 18 | UInt32(bytes[i + 1] & 0x3F) << 12 | UInt32(bytes[i + 2] & 0x3F) << 6
+                | UInt32(bytes[i + 3] & 0x3F), 4
+        )
+    }
+
+    /// Whether the scalar starting at `i` extends the grapheme cluster before it in a way line
+    /// breaking may not see (combining marks, ZWJ, emoji modifiers).
+    @inline(__always)
+    private func startsWithExtender(_ i: Int) -> Bool {
+        guard bytes[i] >= 0xCC else { return false }  // every extender is ≥ U+0300
+        let value = TextWalker.decode(bytes, at: i).value
+        guard let scalar = Unicode.Scalar(value) else { return false }
+        switch LineBreakClass(scalar) {
+        case .cm, .zwj, .em: return true
+        default: return false
+        }
+    }
+
+    /// Calls `body` with each piece in order (word mode: segments; char mode: grapheme
+    /// clusters, the last cluster of a segment carrying its trailing white space) until `body`
+    /// returns `false`.
+    func forEachPiece(charMode: Bool, _ body: (LayoutPiece) -> Bool) {
+        var segments = LineSegmentIterator(utf8: bytes)
+        var pending = segments.next()
+        var prevGlyph: GlyphID = 0
+        var prevFont = -1
+        var clusters: [LayoutCluster] = []
+        while var segment = pending {
+            pending = segments.next()
+            while !segment.isMandatoryBreak, let next = pending, startsWithExtender(next.start) {
+                segment.end = next.end
+                segment.whitespaceStart = next.whitespaceStart
+                segment.isMandatoryBreak = next.isMandatoryBreak
+                pending = segments.next()
+            }
+            if charMode {
+                clusters.removeAll(keepingCapacity: true)
+                appendClusters(from: segment.start, to: segment.whitespaceStart, into: &clusters,
+                               prevGlyph: &prevGlyph, prevFont: &prevFont)
+                var start = segment.start
+                for (k, cluster) in clusters.enumerated() where k < clusters.count - 1 {
+                    let piece = LayoutPiece(
+                        start: start, contentEnd: cluster.end, end: cluster.end, leadingKern: cluster.leadingKern,
+                        content: cluster.width, whitespace: 0, lastSpace: 0, fontMask: cluster.fontMask,
+                        isMandatoryBreak: false, isBreakable: false)
+                    if !body(piece) { return }
+                    start = cluster.end
+                }
+                var piece = measure(from: segment.whitespaceStart, to: segment.end, segment: segment,
+                                    prevGlyph: &prevGlyph, prevFont: &prevFont)
+                if let last = clusters.last {
+                    piece.start = start
+                    piece.leadingKern = last.leadingKern
+                    piece.content = last.width
+                    piece.fontMask |= last.fontMask
+                }
+                if !body(piece) { return }
+            } else {
+                let piece = measure(from: segment.start, to: segment.end, segment: segment,
+                                    prevGlyph: &prevGlyph, prevFont: &prevFont)
+                if !body(piece) { return }
+            }
+        }
+    }
+
+    /// Measures `from..<to` of a segment into a piece (content up to `whitespaceStart`).
+    @inline(__always)
+    private func measure(
+        from: Int, to: Int, segment: LineSegment, prevGlyph: inout GlyphID, prevFont: inout Int
+    ) -> LayoutPiece {
+        var piece = LayoutPiece(
+            start: segment.start, contentEnd: segment.whitespaceStart, end: segment.end, leadingKern: 0,
+            content: 0, whitespace: 0, lastSpace: 0, fontMask: 0,
+            isMandatoryBreak: segment.isMandatoryBreak, isBreakable: false)
+        var i = from
+        var scalars = 0
+        let wsStart = segment.whitespaceStart
+        while i < to {
+            let (value, length) = TextWalker.decode(bytes, at: i)
+            let (advance, font, glyph) = tables.lookup(value)
+            if advance != 0 {
+                let kern = font == prevFont ? tables.kerning(prevGlyph, glyph, font: font) : 0
+                if i < wsStart {
+                    if scalars == 0 { piece.leadingKern = kern } else { piece.content += kern }
+                    piece.content += advance
+                } else {
+                    piece.whitespace += advance + kern
+                    piece.lastSpace = advance
+                }
+                piece.fontMask |= 1 << UInt32(min(font, 31))
+                prevGlyph = glyph
+                prevFont = font
+            }
+            if i < wsStart { scalars += 1 }
+            i += length
+        }
+        piece.isBreakable = scalars > 1
+        return piece
+    }
+
+    /// Appends the grapheme clusters of `from..<to` with their widths.
+    func appendClusters(
+        from: Int, to: Int, into clusters: inout [LayoutCluster], prevGlyph: inout GlyphID, prevFont: inout Int
+    ) {
+        var start = from
+        GraphemeBoundaries.forEach(in: bytes, from: from, to: to) { end in
+            var cluster = LayoutCluster(end: end, leadingKern: 0, width: 0, fontMask: 0)
+            var i = start
+            var first = true
+            while i < end {
+                let (value, length) = TextWalker.decode(bytes, at: i)
+                let (advance, font, glyph) = tables.lookup(value)
+                if advance != 0 {
+                    let kern = font == prevFont ? tables.kerning(prevGlyph, glyph, font: font) : 0
+                    if first { cluster.leadingKern = kern } else { cluster.width += kern }
+                    first = false
+                    cluster.width += advance
+                    cluster.fontMask |= 1 << UInt32(min(font, 31))
+                    prevGlyph = glyph
+                    prevFont = font
+                }
+                i += length
+            }
+            clusters.append(cluster)
+            start = end
+        }
+    }
+
+    /// The clusters of an overlong piece's content (kerning context: none before its start,
+    /// since the piece starts a line).
+    func clusters(of piece: LayoutPiece) -> [LayoutCluster] {
+        var clusters: [LayoutCluster] = []
+        var prevGlyph: GlyphID = 0
+        var prevFont = -1
+        appendClusters(from: piece.start, to: piece.contentEnd, into: &clusters,
+                       prevGlyph: &prevGlyph, prevFont: &prevFont)
+        return clusters
+    }
+}

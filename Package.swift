@@ -39,7 +39,11 @@ let package = Package(
             dependencies: ["LineBreak"],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "TextMeasureTests", dependencies: ["TextMeasure"]),
+        .testTarget(
+            name: "TextMeasureTests",
+            dependencies: ["TextMeasure"],
+            resources: [.copy("Fixtures")]
+        ),
         .testTarget(name: "RowHeightTests", dependencies: ["RowHeight"]),
         .testTarget(name: "RowHeightCLITests", dependencies: ["RowHeightCLI"]),
     ],

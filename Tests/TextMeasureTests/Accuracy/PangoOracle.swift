@@ -1,0 +1,53 @@
+import Foundation
+
+/// Runs the repository's Pango 1.50 oracle (`Tools/pango-oracle`), building it first if needed.
+enum PangoOracle {
+    static let sizes: [Double] = [13, 17, 24]
+    static let widths: [Double] = [200, 280, 375, 600]
+    static let wraps = ["word", "char"]
+
+    static var repositoryRoot: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+    }
+
+    struct Failure: Error, CustomStringConvertible { var description: String }
+
+    /// Builds the oracle with `make` (needs libpango1.0-dev) and returns its path.
+    static func binary() throws -> URL {
+        let dir = repositoryRoot.appendingPathComponent("Tools/pango-oracle")
+        let make = Process()
+        make.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        make.arguments = ["make", "-s", "-C", dir.path]
+        try make.run()
+        make.waitUntilExit()
+        guard make.terminationStatus == 0 else {
+            throw Failure(description: "building Tools/pango-oracle failed (is libpango1.0-dev installed? run Scripts/test)")
+        }
+        return dir.appendingPathComponent("build/pango-oracle")
+    }
+
+    /// Line counts of every row of a JSON Lines corpus for every combination (size-major, then
+    /// width, then wrap), as Pango lays them out with the single font `font`.
+    static func lineCounts(corpus: URL, font: String) throws -> [[Int]] {
+        let process = Process()
+        process.executableURL = try binary()
+        process.arguments = [
+            "--font", font, "--input", corpus.path,
+            "--size", sizes.map { String(Int($0)) }.joined(separator: ","),
+            "--width", widths.map { String(Int($0)) }.joined(separator: ","),
+            "--wrap", wraps.joined(separator: ","),
+        ]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw Failure(description: "pango-oracle failed on \(corpus.path)") }
+        return try data.split(separator: UInt8(ascii: "\n")).map { line in
+            let object = try JSONSerialization.jsonObject(with: Data(line)) as? [String: Any]
+            guard let counts = object?["counts"] as? [Int] else { throw Failure(description: "bad oracle output") }
+            return counts
+        }
+    }
+}

@@ -1,3 +1,0 @@
-import Testing
-@testable import TextMeasure
-@Test func builds() { #expect(Bool(true)) }

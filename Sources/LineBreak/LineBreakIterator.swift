@@ -33,7 +33,8 @@ public struct LineBreakIterator: IteratorProtocol, Sequence {
     @usableFromInline var inNumber = false
     @usableFromInline var closeAfterNumber = false
 
-    /// Offset where the run of white space (SP, BK, CR, LF, NL) ending at `position` began, or −1.
+    /// Offset where the run of white space (SP, BK, CR, LF, NL, and the BA white space of
+    /// `isBreakingWhiteSpace`) ending at `position` began, or −1.
     @usableFromInline var whitespaceRun = -1
     /// For the break last returned: where the white space before it began (== its offset if none).
     @usableFromInline var lastBreakWhitespaceStart = 0
@@ -72,7 +73,7 @@ public struct LineBreakIterator: IteratorProtocol, Sequence {
             }
             let entry = tables.entry(value)
             let y = unsafeBitCast(entry & 0x3F, to: LineBreakClass.self)
-            let isSpace = y == .sp || y == .bk || y == .cr || y == .lf || y == .nl
+            let isSpace = y == .sp || y.isHardBreak || (y == .ba && LineBreakIterator.isBreakingWhiteSpace(value))
             let runBefore = whitespaceRun
             whitespaceRun = isSpace ? (runBefore >= 0 ? runBefore : start) : -1
             if start == 0 {
@@ -109,6 +110,15 @@ public struct LineBreakIterator: IteratorProtocol, Sequence {
             (lead & 0x07) << 18 | UInt32(bytes[i &+ 1] & 0x3F) << 12 | UInt32(bytes[i &+ 2] & 0x3F) << 6
                 | UInt32(bytes[i &+ 3] & 0x3F), i &+ 4
         )
+    }
+
+    /// White-space characters of class BA (a line may break after them): tab, Ogham space mark,
+    /// the en/em/thin/hair spaces (not the figure space, which is GL), the medium mathematical
+    /// space and the ideographic space U+3000.
+    @inlinable @inline(__always)
+    static func isBreakingWhiteSpace(_ value: UInt32) -> Bool {
+        value == 0x09 || value == 0x1680 || (value >= 0x2000 && value <= 0x200A && value != 0x2007)
+            || value == 0x205F || value == 0x3000
     }
 
     /// The first scalar of the text.

@@ -8,7 +8,9 @@ public struct LineSegment: Equatable, Hashable, Sendable {
     /// UTF-8 offset just past the segment: a break opportunity.
     public var end: Int
     /// UTF-8 offset where the trailing white space begins (`end` if there is none): trailing
-    /// spaces (class SP) and, for a mandatory break, the BK, CR, LF, NL or CR LF that caused it.
+    /// spaces (class SP), white-space characters after which a line may break (tab, U+3000
+    /// ideographic space, the en/em/thin/hair spaces…) and, for a mandatory break, the BK, CR,
+    /// LF, NL or CR LF that caused it.
     public var whitespaceStart: Int
     /// Whether the break at `end` is mandatory.
     public var isMandatoryBreak: Bool

@@ -215,7 +215,7 @@ static void no_hinting(FcPattern *pattern, gpointer data) {
 int main(int argc, char **argv) {
     const char *font = NULL, *input = NULL;
     double sizes[MAX_VALUES] = {17}, widths[MAX_VALUES] = {375};
-    int nsizes = 1, nwidths = 1, nwraps = 1, stats = 0, metrics = 0;
+    int nsizes = 1, nwidths = 1, nwraps = 1, stats = 0, metrics = 0, breaks = 0;
     long explain = 0;
     PangoWrapMode wraps[2] = {PANGO_WRAP_WORD_CHAR, PANGO_WRAP_CHAR};
     for (int i = 1; i < argc; i++) {
@@ -239,6 +239,7 @@ int main(int argc, char **argv) {
         }
         else if (!strcmp(a, "--stats")) stats = 1;
         else if (!strcmp(a, "--metrics")) metrics = 1;
+        else if (!strcmp(a, "--breaks")) breaks = 1;
         else if (!strcmp(a, "--explain") && v) { explain = atol(v); i++; }
         else {
             fprintf(stderr, "usage: pango-oracle --font FILE [--size A,B] [--width A,B] [--wrap word,char] "
@@ -327,6 +328,25 @@ int main(int argc, char **argv) {
         if (explain && lineno != explain) continue;
         read_text(line, (size_t)len, lineno, text);
         rows++;
+        if (breaks) {
+            /* Pango's own break opportunities, in character offsets: {"breaks":[...],"mandatory":[...]} */
+            pango_layout_set_text(layouts[0], text->str, (int)text->len);
+            int n = 0;
+            const PangoLogAttr *attrs = pango_layout_get_log_attrs_readonly(layouts[0], &n);
+            GString *mandatory = g_string_new(NULL);
+            g_string_assign(out, "{\"breaks\":[");
+            int first = 1;
+            for (int i = 1; i < n; i++) {
+                if (!attrs[i].is_line_break) continue;
+                g_string_append_printf(out, first ? "%d" : ",%d", i);
+                if (attrs[i].is_mandatory_break) g_string_append_printf(mandatory, mandatory->len ? ",%d" : "%d", i);
+                first = 0;
+            }
+            g_string_append_printf(out, "],\"mandatory\":[%s]}\n", mandatory->str);
+            g_string_free(mandatory, TRUE);
+            fwrite(out->str, 1, out->len, stdout);
+            continue;
+        }
         g_string_assign(out, "{\"counts\":[");
         for (int c = 0; c < ncombos; c++) {
             pango_layout_set_text(layouts[c], text->str, (int)text->len);

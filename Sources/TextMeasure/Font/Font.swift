@@ -38,6 +38,7 @@ public final class Font: Sendable, CustomStringConvertible {
     /// Unhinted advance of each glyph, font units.
     private let advances: [Int32]
     private let kerningTable: KerningTable
+    private let gposKerningTable: GPOSKerning
 
     /// Loads face `faceIndex` of the font file at `path` (TrueType, OpenType/CFF, or a
     /// `.ttc`/`.otc` collection).
@@ -63,6 +64,7 @@ public final class Font: Sendable, CustomStringConvertible {
         supplementaryGlyphs = loaded.supplementaryGlyphs
         advances = loaded.advances
         kerningTable = KerningTable(kernTable: loaded.kern, glyphCount: loaded.advances.count)
+        gposKerningTable = GPOSKerning(gposTable: loaded.gpos, glyphCount: loaded.advances.count)
     }
 
     private struct Loaded {
@@ -72,6 +74,7 @@ public final class Font: Sendable, CustomStringConvertible {
         var supplementaryScalars: [UInt32] = [], supplementaryGlyphs: [GlyphID] = []
         var advances: [Int32] = []
         var kern: [UInt8] = []
+        var gpos: [UInt8] = []
     }
 
     private static func load(_ face: FT_Face) -> Loaded {
@@ -126,14 +129,18 @@ public final class Font: Sendable, CustomStringConvertible {
         } else {
             result.advances = [Int32](repeating: 0, count: max(count, 1))
         }
-        // The raw `kern` table, if any.
-        let kernTag = FT_ULong(0x6B65_726E)  // 'kern'
-        var length: FT_ULong = 0
-        if FT_Load_Sfnt_Table(face, kernTag, 0, nil, &length) == 0, length > 0 {
-            var bytes = [UInt8](repeating: 0, count: Int(length))
-            if FT_Load_Sfnt_Table(face, kernTag, 0, &bytes, &length) == 0 { result.kern = bytes }
-        }
+        // The raw `kern` and `GPOS` tables, if any.
+        result.kern = rawTable(face, tag: 0x6B65_726E)  // 'kern'
+        result.gpos = rawTable(face, tag: 0x4750_4F53)  // 'GPOS'
         return result
+    }
+
+    private static func rawTable(_ face: FT_Face, tag: FT_ULong) -> [UInt8] {
+        var length: FT_ULong = 0
+        guard FT_Load_Sfnt_Table(face, tag, 0, nil, &length) == 0, length > 0 else { return [] }
+        var bytes = [UInt8](repeating: 0, count: Int(length))
+        guard FT_Load_Sfnt_Table(face, tag, 0, &bytes, &length) == 0 else { return [] }
+        return bytes
     }
 
     /// Whether the font has pair kerning (a legacy `kern` table with pairs).
@@ -165,6 +172,17 @@ public final class Font: Sendable, CustomStringConvertible {
     @inline(__always)
     public func kerning(_ left: GlyphID, _ right: GlyphID) -> Int32 {
         kerningTable.value(left, right)
+    }
+
+    /// Whether the font has GPOS pair kerning (the `kern` feature's PairPos lookups).
+    public var hasGPOSKerning: Bool { !gposKerningTable.isEmpty }
+
+    /// Pair kerning from the font's `GPOS` table as HarfBuzz applies it (Latin script's `kern`
+    /// feature), font units; 0 if none. Pango uses this, not the legacy `kern` table, when a
+    /// font has GPOS kerning.
+    @inline(__always)
+    public func gposKerning(_ left: GlyphID, _ right: GlyphID) -> Int32 {
+        gposKerningTable.value(left, right)
     }
 
     /// The font's vertical metrics at `size` points, scaled in floating point.

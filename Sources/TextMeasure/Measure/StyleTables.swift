@@ -21,19 +21,27 @@ final class StyleTables: Sendable {
     let fonts: [Font]
     /// Per font: whether it has pair kerning.
     let fontHasKerning: [Bool]
+    /// Per font: whether kerning comes from GPOS (`.pango` with a GPOS-kerned font).
+    let usesGPOSKerning: [Bool]
     /// Per font: the factor from font units to width units (`.uikit`; `.pango` uses `pangoMultipliers`).
     let unitScales: [Double]
     /// Per font: HarfBuzz's 16.16 multiplier from font units to Pango units (`.pango`).
     let pangoMultipliers: [Int64]
     /// Per font: line height in points before `lineHeightMultiple` (profile rules applied).
     let lineHeights: [Double]
+    /// `.pango`: the width Pango gives a character no font has (its "unknown glyph" box).
+    let pangoUnknownGlyphWidth: Double?
 
     init(chain: FontChain, size: Double, profile: LayoutProfile) {
         self.profile = profile
         self.unitsPerPoint = profile == .pango ? 1024 : 1
         let fonts = chain.fonts
         self.fonts = fonts
-        self.fontHasKerning = fonts.map(\.hasKerning)
+        // Pango shapes with HarfBuzz, which kerns from GPOS when the font has GPOS kerning and
+        // falls back to the legacy `kern` table otherwise; the UIKit profile reads `kern`.
+        let useGPOS = fonts.map { profile == .pango && $0.hasGPOSKerning }
+        self.usesGPOSKerning = useGPOS
+        self.fontHasKerning = fonts.indices.map { useGPOS[$0] || fonts[$0].hasKerning }
         self.unitScales = fonts.map { size / Double($0.unitsPerEm) }
         // HarfBuzz: x_scale = size in Pango units; em_mult = (x_scale << 16) / upem.
         let xScale = Int64((size * 1024).rounded())
@@ -53,12 +61,20 @@ final class StyleTables: Sendable {
         var advances = [Double](repeating: 0, count: 0x1_0000)
         var fontIndices = [UInt8](repeating: 0, count: 0x1_0000)
         var glyphs = [GlyphID](repeating: 0, count: 0x1_0000)
+        let unknownWidth = profile == .pango
+            ? Double(StyleTables.pangoApproximateCharWidth(font: fonts[0], multiplier: multipliers[0], useGPOS: useGPOS[0]))
+            : nil
+        self.pangoUnknownGlyphWidth = unknownWidth
         for cp in 0..<0x1_0000 {
             guard let scalar = Unicode.Scalar(UInt32(cp)) else { continue }  // surrogates
             let resolved = chain.resolve(scalar)
             fontIndices[cp] = UInt8(truncatingIfNeeded: resolved.fontIndex)
             glyphs[cp] = resolved.glyph
             if StyleTables.isZeroWidth(scalar) { continue }
+            if resolved.glyph == 0, let unknownWidth {
+                advances[cp] = unknownWidth
+                continue
+            }
             advances[cp] = profile == .pango
                 ? Double(StyleTables.pangoScale(Int64(resolved.advance), multipliers[resolved.fontIndex]))
                 : Double(resolved.advance) * size / Double(fonts[resolved.fontIndex].unitsPerEm)
@@ -66,6 +82,24 @@ final class StyleTables: Sendable {
         self.advances = advances
         self.fontIndices = fontIndices
         self.glyphs = glyphs
+    }
+
+    /// Pango's `approximate_char_width` of a font, in Pango units: the width of its sample string
+    /// "The quick brown fox jumps over the lazy dog." laid out with glyph positions rounded to
+    /// whole pixels (the default of the context Pango measures it in), divided by its 44
+    /// columns. PangoFT2 draws a character that no font has as a box this wide.
+    static func pangoApproximateCharWidth(font: Font, multiplier: Int64, useGPOS: Bool) -> Int64 {
+        let glyphs = "The quick brown fox jumps over the lazy dog.".unicodeScalars.map { font.glyph(for: $0) }
+        var total: Int64 = 0
+        for (i, glyph) in glyphs.enumerated() {
+            var units = Int64(font.advance(of: glyph))
+            if i + 1 < glyphs.count {
+                units += Int64(useGPOS ? font.gposKerning(glyph, glyphs[i + 1]) : font.kerning(glyph, glyphs[i + 1]))
+            }
+            let width = pangoScale(units, multiplier)
+            total += (width + 512) & ~1023  // PANGO_UNITS_ROUND
+        }
+        return total / 44
     }
 
     /// HarfBuzz's `em_mult`: font units to Pango units with a 16.16 multiplier, rounded.
@@ -89,6 +123,7 @@ final class StyleTables: Sendable {
         guard let scalar = Unicode.Scalar(value) else { return (0, 0, 0) }
         let resolved = fonts.count == 1 ? fontsResolve(scalar) : chainResolve(scalar)
         if StyleTables.isZeroWidth(scalar) { return (0, resolved.fontIndex, resolved.glyph) }
+        if resolved.glyph == 0, let unknown = pangoUnknownGlyphWidth { return (unknown, 0, 0) }
         return (scaledAdvance(resolved.advance, font: resolved.fontIndex), resolved.fontIndex, resolved.glyph)
     }
 
@@ -117,7 +152,7 @@ final class StyleTables: Sendable {
     @inline(__always)
     func kerning(_ left: GlyphID, _ right: GlyphID, font: Int) -> Double {
         guard fontHasKerning[font] else { return 0 }
-        let units = fonts[font].kerning(left, right)
+        let units = usesGPOSKerning[font] ? fonts[font].gposKerning(left, right) : fonts[font].kerning(left, right)
         return units == 0 ? 0 : scaledAdvance(units, font: font)
     }
 

@@ -39,6 +39,7 @@ public final class Font: Sendable, CustomStringConvertible {
     private let advances: [Int32]
     private let kerningTable: KerningTable
     private let gposKerningTable: GPOSKerning
+    let ligatureTable: LigatureTable
 
     /// Loads face `faceIndex` of the font file at `path` (TrueType, OpenType/CFF, or a
     /// `.ttc`/`.otc` collection).
@@ -65,6 +66,7 @@ public final class Font: Sendable, CustomStringConvertible {
         advances = loaded.advances
         kerningTable = KerningTable(kernTable: loaded.kern, glyphCount: loaded.advances.count)
         gposKerningTable = GPOSKerning(gposTable: loaded.gpos, glyphCount: loaded.advances.count)
+        ligatureTable = LigatureTable(gsubTable: loaded.gsub, glyphCount: loaded.advances.count)
     }
 
     private struct Loaded {
@@ -75,6 +77,7 @@ public final class Font: Sendable, CustomStringConvertible {
         var advances: [Int32] = []
         var kern: [UInt8] = []
         var gpos: [UInt8] = []
+        var gsub: [UInt8] = []
     }
 
     private static func load(_ face: FT_Face) -> Loaded {
@@ -132,6 +135,7 @@ public final class Font: Sendable, CustomStringConvertible {
         // The raw `kern` and `GPOS` tables, if any.
         result.kern = rawTable(face, tag: 0x6B65_726E)  // 'kern'
         result.gpos = rawTable(face, tag: 0x4750_4F53)  // 'GPOS'
+        result.gsub = rawTable(face, tag: 0x4753_5542)  // 'GSUB'
         return result
     }
 

@@ -32,85 +32,17 @@ struct GPOSKerning: Sendable {
 
     /// Parses the raw bytes of a `GPOS` table. Anything malformed is skipped, never trusted.
     init(gposTable data: [UInt8], glyphCount: Int) {
-        let reader = BigEndianReader(bytes: data)
-        guard glyphCount > 0, let scriptListOffset = reader.u16(4), let featureListOffset = reader.u16(6),
-            let lookupListOffset = reader.u16(8)
-        else { self = .empty; return }
-        // Script → default LangSys → feature indices.
-        var featureIndices: [Int] = []
-        if let scriptCount = reader.u16(scriptListOffset) {
-            var scripts: [String: Int] = [:]
-            for i in 0..<scriptCount {
-                let record = scriptListOffset + 2 + 6 * i
-                guard let tag = reader.tag(record), let offset = reader.u16(record + 4) else { break }
-                scripts[tag] = scriptListOffset + offset
-            }
-            if let script = scripts["latn"] ?? scripts["DFLT"], let langSysOffset = reader.u16(script), langSysOffset != 0 {
-                let langSys = script + langSysOffset
-                if let required = reader.u16(langSys + 2), required != 0xFFFF { featureIndices.append(required) }
-                if let count = reader.u16(langSys + 4) {
-                    for i in 0..<count { if let index = reader.u16(langSys + 6 + 2 * i) { featureIndices.append(index) } }
-                }
-            }
-        }
-        var lookupIndices = Set<Int>()
-        if let featureCount = reader.u16(featureListOffset) {
-            for index in featureIndices where index < featureCount {
-                let record = featureListOffset + 2 + 6 * index
-                guard reader.tag(record) == "kern", let offset = reader.u16(record + 4) else { continue }
-                let feature = featureListOffset + offset
-                guard let count = reader.u16(feature + 2) else { continue }
-                for i in 0..<count { if let lookup = reader.u16(feature + 4 + 2 * i) { lookupIndices.insert(lookup) } }
-            }
-        }
+        guard glyphCount > 0, !data.isEmpty else { self = .empty; return }
+        let table = OpenTypeLayoutTable(bytes: data)
         var lookups: [[Subtable]] = []
         var isFirst = [Bool](repeating: false, count: glyphCount)
-        let lookupCount = reader.u16(lookupListOffset) ?? 0
-        for index in lookupIndices.sorted() where index < lookupCount {
-            guard let offset = reader.u16(lookupListOffset + 2 + 2 * index) else { continue }
-            let lookup = lookupListOffset + offset
-            guard let type = reader.u16(lookup), let subtableCount = reader.u16(lookup + 4) else { continue }
-            var subtables: [Subtable] = []
-            for s in 0..<subtableCount {
-                guard let subOffset = reader.u16(lookup + 6 + 2 * s) else { continue }
-                var subtable = lookup + subOffset
-                var subType = type
-                if type == 9 {  // extension: format, extensionLookupType, 32-bit offset
-                    guard let extType = reader.u16(subtable + 2), let extOffset = reader.u32(subtable + 4) else { continue }
-                    subType = extType
-                    subtable += extOffset
-                }
-                guard subType == 2,
-                    let parsed = GPOSKerning.parsePairPos(reader, at: subtable, glyphCount: glyphCount, isFirst: &isFirst)
-                else { continue }
-                subtables.append(parsed)
+        for index in table.lookupIndices(features: ["kern"]) {
+            let subtables = table.subtables(ofLookup: index, type: 2, extensionType: 9).compactMap {
+                GPOSKerning.parsePairPos(table, at: $0, glyphCount: glyphCount, isFirst: &isFirst)
             }
             if !subtables.isEmpty { lookups.append(subtables) }
         }
         self.init(lookups: lookups, isFirst: isFirst)
-    }
-
-    private static func coverage(_ reader: BigEndianReader, at offset: Int, glyphCount: Int) -> [Int32]? {
-        guard let format = reader.u16(offset) else { return nil }
-        var result = [Int32](repeating: -1, count: glyphCount)
-        if format == 1, let count = reader.u16(offset + 2) {
-            for i in 0..<count {
-                guard let glyph = reader.u16(offset + 4 + 2 * i) else { return nil }
-                if glyph < glyphCount { result[glyph] = Int32(i) }
-            }
-            return result
-        }
-        if format == 2, let count = reader.u16(offset + 2) {
-            for i in 0..<count {
-                let record = offset + 4 + 6 * i
-                guard let start = reader.u16(record), let end = reader.u16(record + 2), let first = reader.u16(record + 4),
-                    start <= end
-                else { return nil }
-                for glyph in start...end where glyph < glyphCount { result[glyph] = Int32(first + glyph - start) }
-            }
-            return result
-        }
-        return nil
     }
 
     private static func classDef(_ reader: BigEndianReader, at offset: Int, glyphCount: Int) -> [UInt16] {
@@ -140,11 +72,12 @@ struct GPOSKerning: Sendable {
     }
 
     private static func parsePairPos(
-        _ reader: BigEndianReader, at offset: Int, glyphCount: Int, isFirst: inout [Bool]
+        _ table: OpenTypeLayoutTable, at offset: Int, glyphCount: Int, isFirst: inout [Bool]
     ) -> Subtable? {
+        let reader = table.reader
         guard let format = reader.u16(offset), let coverageOffset = reader.u16(offset + 2),
             let format1 = reader.u16(offset + 4), let format2 = reader.u16(offset + 6),
-            let coverage = coverage(reader, at: offset + coverageOffset, glyphCount: glyphCount)
+            let coverage = table.coverage(at: offset + coverageOffset, glyphCount: glyphCount)
         else { return nil }
         let (size1, x1) = valueLayout(format1)
         let (size2, x2) = valueLayout(format2)

@@ -31,6 +31,8 @@ final class StyleTables: Sendable {
     let lineHeights: [Double]
     /// `.pango`: the width Pango gives a character no font has (its "unknown glyph" box).
     let pangoUnknownGlyphWidth: Double?
+    /// Per font: whether standard ligatures are formed (`.pango` with a GSUB-ligature font).
+    let ligatureFonts: [Bool]
 
     init(chain: FontChain, size: Double, profile: LayoutProfile) {
         self.profile = profile
@@ -42,6 +44,7 @@ final class StyleTables: Sendable {
         let useGPOS = fonts.map { profile == .pango && $0.hasGPOSKerning }
         self.usesGPOSKerning = useGPOS
         self.fontHasKerning = fonts.indices.map { useGPOS[$0] || fonts[$0].hasKerning }
+        self.ligatureFonts = fonts.map { profile == .pango && !$0.ligatureTable.isEmpty }
         self.unitScales = fonts.map { size / Double($0.unitsPerEm) }
         // HarfBuzz: x_scale = size in Pango units; em_mult = (x_scale << 16) / upem.
         let xScale = Int64((size * 1024).rounded())
@@ -72,7 +75,8 @@ final class StyleTables: Sendable {
             glyphs[cp] = resolved.glyph
             if StyleTables.isZeroWidth(scalar) { continue }
             if resolved.glyph == 0, let unknownWidth {
-                advances[cp] = unknownWidth
+                advances[cp] = StyleTables.harfBuzzFallbackSpace(scalar, font: fonts[0], xScale: xScale,
+                                                                 multiplier: multipliers[0]) ?? unknownWidth
                 continue
             }
             advances[cp] = profile == .pango
@@ -100,6 +104,75 @@ final class StyleTables: Sendable {
             total += (width + 512) & ~1023  // PANGO_UNITS_ROUND
         }
         return total / 44
+    }
+
+    /// HarfBuzz's width for a space character the font lacks (it draws the font's space glyph
+    /// at the width the character calls for: U+3000 and the em space an em, the en space half…),
+    /// in Pango units; `nil` when the scalar is not such a space or the font has no space glyph.
+    static func harfBuzzFallbackSpace(_ scalar: Unicode.Scalar, font: Font, xScale: Int64, multiplier: Int64) -> Double? {
+        let space = font.glyph(for: " ")
+        guard space != 0 else { return nil }
+        func emFraction(_ n: Int64) -> Double { Double((xScale + n / 2) / n) }
+        func advance(of glyph: GlyphID) -> Double { Double(pangoScale(Int64(font.advance(of: glyph)), multiplier)) }
+        switch scalar.value {
+        case 0xA0: return advance(of: space)
+        case 0x2000, 0x2002: return emFraction(2)
+        case 0x2001, 0x2003, 0x3000: return emFraction(1)
+        case 0x2004: return emFraction(3)
+        case 0x2005: return emFraction(4)
+        case 0x2006: return emFraction(6)
+        case 0x2009: return emFraction(5)
+        case 0x200A: return emFraction(16)
+        case 0x205F: return Double(xScale * 4 / 18)
+        case 0x202F: return Double(Int64(advance(of: space)) / 2)
+        case 0x2007:
+            for digit in "0123456789".unicodeScalars {
+                let glyph = font.glyph(for: digit)
+                if glyph != 0 { return advance(of: glyph) }
+            }
+            return advance(of: space)
+        case 0x2008:
+            for mark in ".,".unicodeScalars {
+                let glyph = font.glyph(for: mark)
+                if glyph != 0 { return advance(of: glyph) }
+            }
+            return advance(of: space)
+        default: return nil
+        }
+    }
+
+    /// The standard ligature starting at byte `i` with `glyph` of font `font`, if its components
+    /// follow before `limit`: the ligature glyph, the number of scalars it covers and its width
+    /// minus the components' widths (width units).
+    func ligature(startingWith glyph: GlyphID, font: Int, at i: Int, limit: Int, in bytes: UnsafeBufferPointer<UInt8>)
+        -> (glyph: GlyphID, scalars: Int, adjustment: Double)?
+    {
+        let candidates = fonts[font].ligatureTable.ligatures(startingWith: glyph)
+        guard !candidates.isEmpty else { return nil }
+        // Decode the scalars after this one (at most the longest ligature's components).
+        var following: [(glyph: GlyphID, advance: Double)] = []
+        let longest = candidates.map(\.components.count).max() ?? 0
+        var j = i + TextWalker.decode(bytes, at: i).length
+        while following.count < longest && j < limit {
+            let (value, length) = TextWalker.decode(bytes, at: j)
+            let (advance, f, g) = lookup(value)
+            guard f == font, advance != 0 else { break }
+            following.append((g, advance))
+            j += length
+        }
+        for candidate in candidates where candidate.components.count <= following.count {
+            guard zip(candidate.components, following).allSatisfy({ $0 == $1.glyph }) else { continue }
+            let plain = lookupGlyphAdvance(glyph, font: font)
+                + following.prefix(candidate.components.count).reduce(0) { $0 + $1.advance }
+            let ligatureAdvance = lookupGlyphAdvance(candidate.glyph, font: font)
+            return (candidate.glyph, candidate.components.count + 1, ligatureAdvance - plain)
+        }
+        return nil
+    }
+
+    /// The advance of a glyph of a font in width units.
+    func lookupGlyphAdvance(_ glyph: GlyphID, font: Int) -> Double {
+        scaledAdvance(fonts[font].advance(of: glyph), font: font)
     }
 
     /// HarfBuzz's `em_mult`: font units to Pango units with a 16.16 multiplier, rounded.

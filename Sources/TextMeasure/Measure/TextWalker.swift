@@ -44,8 +44,7 @@ struct TextWalker {
     func forEachPiece(charMode: Bool, _ body: (LayoutPiece) -> Bool) {
         var segments = LineSegmentIterator(utf8: bytes)
         var pending = segments.next()
-        var prevGlyph: GlyphID = 0
-        var prevFont = -1
+        var stepper = GlyphStepper()
         var clusters: [LayoutCluster] = []
         while var segment = pending {
             pending = segments.next()
@@ -57,8 +56,7 @@ struct TextWalker {
             }
             if charMode {
                 clusters.removeAll(keepingCapacity: true)
-                appendClusters(from: segment.start, to: segment.whitespaceStart, into: &clusters,
-                               prevGlyph: &prevGlyph, prevFont: &prevFont)
+                appendClusters(from: segment.start, to: segment.whitespaceStart, into: &clusters, stepper: &stepper)
                 var start = segment.start
                 for (k, cluster) in clusters.enumerated() where k < clusters.count - 1 {
                     let piece = LayoutPiece(
@@ -68,8 +66,7 @@ struct TextWalker {
                     if !body(piece) { return }
                     start = cluster.end
                 }
-                var piece = measure(from: segment.whitespaceStart, to: segment.end, segment: segment,
-                                    prevGlyph: &prevGlyph, prevFont: &prevFont)
+                var piece = measure(from: segment.whitespaceStart, to: segment.end, segment: segment, stepper: &stepper)
                 if let last = clusters.last {
                     piece.start = start
                     piece.leadingKern = last.leadingKern
@@ -78,8 +75,7 @@ struct TextWalker {
                 }
                 if !body(piece) { return }
             } else {
-                let piece = measure(from: segment.start, to: segment.end, segment: segment,
-                                    prevGlyph: &prevGlyph, prevFont: &prevFont)
+                let piece = measure(from: segment.start, to: segment.end, segment: segment, stepper: &stepper)
                 if !body(piece) { return }
             }
         }
@@ -87,9 +83,7 @@ struct TextWalker {
 
     /// Measures `from..<to` of a segment into a piece (content up to `whitespaceStart`).
     @inline(__always)
-    private func measure(
-        from: Int, to: Int, segment: LineSegment, prevGlyph: inout GlyphID, prevFont: inout Int
-    ) -> LayoutPiece {
+    private func measure(from: Int, to: Int, segment: LineSegment, stepper: inout GlyphStepper) -> LayoutPiece {
         var piece = LayoutPiece(
             start: segment.start, contentEnd: segment.whitespaceStart, end: segment.end, leadingKern: 0,
             content: 0, whitespace: 0, lastSpace: 0, fontMask: 0,
@@ -99,19 +93,15 @@ struct TextWalker {
         let wsStart = segment.whitespaceStart
         while i < to {
             let (value, length) = TextWalker.decode(bytes, at: i)
-            let (advance, font, glyph) = tables.lookup(value)
-            if advance != 0 {
-                let kern = font == prevFont ? tables.kerning(prevGlyph, glyph, font: font) : 0
+            if let step = stepper.step(value, at: i, limit: wsStart, in: bytes, tables: tables) {
                 if i < wsStart {
-                    if scalars == 0 { piece.leadingKern = kern } else { piece.content += kern }
-                    piece.content += advance
+                    if scalars == 0 { piece.leadingKern = step.adjustment } else { piece.content += step.adjustment }
+                    piece.content += step.advance
                 } else {
-                    piece.whitespace += advance + kern
-                    piece.lastSpace = advance
+                    piece.whitespace += step.advance + step.adjustment
+                    piece.lastSpace = step.advance
                 }
-                piece.fontMask |= 1 << UInt32(min(font, 31))
-                prevGlyph = glyph
-                prevFont = font
+                piece.fontMask |= 1 << UInt32(min(step.font, 31))
             }
             if i < wsStart { scalars += 1 }
             i += length
@@ -121,9 +111,7 @@ struct TextWalker {
     }
 
     /// Appends the grapheme clusters of `from..<to` with their widths.
-    func appendClusters(
-        from: Int, to: Int, into clusters: inout [LayoutCluster], prevGlyph: inout GlyphID, prevFont: inout Int
-    ) {
+    func appendClusters(from: Int, to: Int, into clusters: inout [LayoutCluster], stepper: inout GlyphStepper) {
         var start = from
         GraphemeBoundaries.forEach(in: bytes, from: from, to: to) { end in
             var cluster = LayoutCluster(end: end, leadingKern: 0, width: 0, fontMask: 0)
@@ -131,15 +119,11 @@ struct TextWalker {
             var first = true
             while i < end {
                 let (value, length) = TextWalker.decode(bytes, at: i)
-                let (advance, font, glyph) = tables.lookup(value)
-                if advance != 0 {
-                    let kern = font == prevFont ? tables.kerning(prevGlyph, glyph, font: font) : 0
-                    if first { cluster.leadingKern = kern } else { cluster.width += kern }
+                if let step = stepper.step(value, at: i, limit: to, in: bytes, tables: tables) {
+                    if first { cluster.leadingKern = step.adjustment } else { cluster.width += step.adjustment }
                     first = false
-                    cluster.width += advance
-                    cluster.fontMask |= 1 << UInt32(min(font, 31))
-                    prevGlyph = glyph
-                    prevFont = font
+                    cluster.width += step.advance
+                    cluster.fontMask |= 1 << UInt32(min(step.font, 31))
                 }
                 i += length
             }
@@ -152,10 +136,8 @@ struct TextWalker {
     /// since the piece starts a line).
     func clusters(of piece: LayoutPiece) -> [LayoutCluster] {
         var clusters: [LayoutCluster] = []
-        var prevGlyph: GlyphID = 0
-        var prevFont = -1
-        appendClusters(from: piece.start, to: piece.contentEnd, into: &clusters,
-                       prevGlyph: &prevGlyph, prevFont: &prevFont)
+        var stepper = GlyphStepper()
+        appendClusters(from: piece.start, to: piece.contentEnd, into: &clusters, stepper: &stepper)
         return clusters
     }
 }

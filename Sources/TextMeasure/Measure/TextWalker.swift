@@ -46,6 +46,7 @@ struct TextWalker {
         var pending = segments.next()
         var stepper = GlyphStepper()
         var clusters: [LayoutCluster] = []
+        let splitsWhitespace = charMode && tables.profile == .pango
         while var segment = pending {
             pending = segments.next()
             while !segment.isMandatoryBreak, let next = pending, startsWithExtender(next.start) {
@@ -66,7 +67,18 @@ struct TextWalker {
                     if !body(piece) { return }
                     start = cluster.end
                 }
-                var piece = measure(from: segment.whitespaceStart, to: segment.end, segment: segment, stepper: &stepper)
+                // Pango may also break between two white-space characters in char mode (only the
+                // one before the break hangs): there, every white-space scalar after the first is
+                // a piece of its own.
+                var tail = segment
+                if splitsWhitespace, segment.whitespaceStart < segment.end {
+                    let second = segment.whitespaceStart + TextWalker.decode(bytes, at: segment.whitespaceStart).length
+                    if second < segment.end {
+                        tail.end = second
+                        tail.isMandatoryBreak = false
+                    }
+                }
+                var piece = measure(from: tail.whitespaceStart, to: tail.end, segment: tail, stepper: &stepper)
                 if let last = clusters.last {
                     piece.start = start
                     piece.leadingKern = last.leadingKern
@@ -74,6 +86,14 @@ struct TextWalker {
                     piece.fontMask |= last.fontMask
                 }
                 if !body(piece) { return }
+                var i = tail.end
+                while i < segment.end {
+                    let next = i + TextWalker.decode(bytes, at: i).length
+                    let space = LineSegment(start: i, end: next, whitespaceStart: i,
+                                            isMandatoryBreak: next == segment.end && segment.isMandatoryBreak)
+                    if !body(measure(from: i, to: next, segment: space, stepper: &stepper)) { return }
+                    i = next
+                }
             } else {
                 let piece = measure(from: segment.start, to: segment.end, segment: segment, stepper: &stepper)
                 if !body(piece) { return }

@@ -2,97 +2,102 @@ import CFreeType
 import Foundation
 import Synchronization
 
-/// The owner of one FreeType library and face: the only place RowHeight holds FreeType
-/// pointers. FreeType faces are not thread-safe, so every use after loading goes through
-/// `withFace`, which holds a lock.
+/// The owner of one FreeType library and one face: the only place RowHeight holds FreeType
+/// pointers. Each face gets its own `FT_Library`, so faces never share FreeType state.
+///
+/// FreeType objects are not thread-safe, so every use after opening goes through `withFace`,
+/// which holds a lock; `deinit` releases the face, then the library.
 final class FreeTypeFace: Sendable {
-    private struct Handles: @unchecked Sendable {  // only touched under `lock`
+    /// The FreeType handles. `@unchecked Sendable` because they are raw pointers: they are
+    /// only dereferenced inside the lock, and never escape it.
+    private struct Handles: @unchecked Sendable {
         var library: FT_Library
         var face: FT_Face
     }
 
-    private let lock: Mutex<Handles>
+    private let handles: Mutex<Handles>
+    /// The file the face was opened from.
     let path: String
+    /// Number of faces in the file (1 for a single font, n for a collection).
     let faceCount: Int
 
-    /// Opens face `index` of the font file at `path`.
+    /// Opens face `index` of the font file at `path` and selects its Unicode character map.
+    ///
+    /// - Throws: `FontError` — `.fileNotFound`, `.unreadable`, `.notAFont`, `.damaged`,
+    ///   `.faceIndexOutOfRange`, or `.freeType` for any other FreeType failure.
     init(path: String, index: Int) throws(FontError) {
         try FreeTypeFace.checkReadable(path)
-        var library: FT_Library?
-        var error = FT_Init_FreeType(&library)
-        guard error == 0, let library else {
-            throw .freeType(path: path, code: error, message: FreeTypeFace.message(for: error))
+        var libraryHandle: FT_Library?
+        let initError = FT_Init_FreeType(&libraryHandle)
+        guard initError == 0, let library = libraryHandle else {
+            throw .freeType(path: path, code: initError, message: FreeTypeError.message(for: initError))
         }
-        // Face index -1 asks only for the number of faces.
-        var probe: FT_Face?
-        error = FT_New_Face(library, path, -1, &probe)
-        if error != 0 || probe == nil {
+        do throws(FontError) {
+            // Face index -1 only asks for the number of faces.
+            let count = try FreeTypeFace.withNewFace(library, path: path, index: -1) { Int($0.pointee.num_faces) }
+            guard index >= 0, index < count else {
+                throw .faceIndexOutOfRange(path: path, index: index, count: count)
+            }
+            var faceHandle: FT_Face?
+            let error = FT_New_Face(library, path, FT_Long(index), &faceHandle)
+            guard error == 0, let face = faceHandle else { throw FreeTypeFace.openError(error, path: path) }
+            guard face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0 else {
+                FT_Done_Face(face)
+                throw .freeType(
+                    path: path, code: 0, message: "bitmap-only fonts are not supported (no scalable outlines)")
+            }
+            // Fonts without a Unicode cmap keep FreeType's default charmap (e.g. a symbol cmap).
+            _ = FT_Select_Charmap(face, FT_ENCODING_UNICODE)
+            self.path = path
+            self.faceCount = count
+            self.handles = Mutex(Handles(library: library, face: face))
+        } catch {
             FT_Done_FreeType(library)
-            if error == 0x02 || error == 0x03 { throw .notAFont(path: path) }  // Unknown_File_Format, Invalid_File_Format
-            throw .freeType(path: path, code: error, message: FreeTypeFace.message(for: error))
+            throw error
         }
-        let count = Int(probe!.pointee.num_faces)
-        FT_Done_Face(probe)
-        guard index >= 0, index < count else {
-            FT_Done_FreeType(library)
-            throw .faceIndexOutOfRange(path: path, index: index, count: count)
-        }
-        var face: FT_Face?
-        error = FT_New_Face(library, path, FT_Long(index), &face)
-        guard error == 0, let face else {
-            FT_Done_FreeType(library)
-            if error == 0x02 || error == 0x03 { throw .notAFont(path: path) }
-            throw .freeType(path: path, code: error, message: FreeTypeFace.message(for: error))
-        }
-        guard face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0 else {
-            FT_Done_Face(face)
-            FT_Done_FreeType(library)
-            throw .freeType(path: path, code: 0, message: "bitmap-only fonts are not supported")
-        }
-        FT_Select_Charmap(face, FT_ENCODING_UNICODE)
-        self.path = path
-        self.faceCount = count
-        self.lock = Mutex(Handles(library: library, face: face))
     }
 
     deinit {
-        lock.withLock { handles in
+        handles.withLock { handles in
             FT_Done_Face(handles.face)
             FT_Done_FreeType(handles.library)
         }
     }
 
-    /// Runs `body` with the face, holding the lock.
+    /// Runs `body` with the face while holding the lock. `body` must not keep the pointer.
     func withFace<R>(_ body: (FT_Face) throws -> R) rethrows -> R {
-        try lock.withLock { try body($0.face) }
+        try handles.withLock { try body($0.face) }
     }
 
-    /// Precise errors for paths FreeType would only call "cannot open resource".
+    /// Opens face `index`, runs `body` with it and closes it again.
+    private static func withNewFace<R>(
+        _ library: FT_Library, path: String, index: Int, _ body: (FT_Face) -> R
+    ) throws(FontError) -> R {
+        var faceHandle: FT_Face?
+        let error = FT_New_Face(library, path, FT_Long(index), &faceHandle)
+        guard error == 0, let face = faceHandle else { throw openError(error, path: path) }
+        defer { FT_Done_Face(face) }
+        return body(face)
+    }
+
+    /// The `FontError` for a failed `FT_New_Face`.
+    private static func openError(_ error: FT_Error, path: String) -> FontError {
+        let message = FreeTypeError.message(for: error)
+        if FreeTypeError.isFormatError(error) {
+            return FontFileDiagnosis.error(forRejectedFile: path, freeTypeMessage: message)
+        }
+        return .freeType(path: path, code: error, message: message)
+    }
+
+    /// Precise errors for the paths FreeType would only call "cannot open resource".
     private static func checkReadable(_ path: String) throws(FontError) {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw .fileNotFound(path: path)
         }
-        if isDirectory.boolValue { throw .unreadable(path: path, reason: "is a directory") }
-        let fd = open(path, O_RDONLY)
-        if fd < 0 { throw .unreadable(path: path, reason: String(cString: strerror(errno))) }
-        close(fd)
-    }
-
-    /// FreeType's text for an error code, or the code's common name.
-    static func message(for error: FT_Error) -> String {
-        if let text = FT_Error_String(error) { return String(cString: text) }
-        switch error {
-        case 0x01: return "cannot open resource"
-        case 0x02: return "unknown file format"
-        case 0x03: return "broken file"
-        case 0x06: return "invalid argument"
-        case 0x08: return "invalid table"
-        case 0x09: return "invalid offset"
-        case 0x40: return "out of memory"
-        case 0x51: return "invalid table"
-        case 0x55: return "invalid stream read"
-        default: return "error code \(error)"
-        }
+        if isDirectory.boolValue { throw .unreadable(path: path, reason: "it is a directory") }
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { throw .unreadable(path: path, reason: String(cString: strerror(errno))) }
+        close(descriptor)
     }
 }

@@ -1,21 +1,26 @@
 /*
  * pango-oracle: line counts of texts laid out by Pango 1.50, the accuracy reference of
- * RowHeight's `.pango` profile (see DESIGN.md, "Accuracy reference").
+ * RowHeight's `.pango` profile (see DESIGN.md, "Accuracy reference", and README.md here).
  *
- * Setup: one font file in a private fontconfig configuration (no system font is ever used),
- * PangoFT2 at 72 dpi (so 1 pt = 1 px), hinting off, round_glyph_positions off, wrap
- * PANGO_WRAP_WORD_CHAR ("word") or PANGO_WRAP_CHAR ("char"), hyphen insertion off, line
- * spacing 0.
+ * Setup: one font file in a private fontconfig configuration (no system font is ever used, not
+ * even for fallback), PangoFT2 at 72 dpi (so 1 pt = 1 px = PANGO_SCALE units), hinting off,
+ * round_glyph_positions off, wrap PANGO_WRAP_WORD_CHAR ("word") or PANGO_WRAP_CHAR ("char"),
+ * hyphen insertion off, line spacing 0.
  *
- * Input: JSON Lines (stdin, or --input FILE), one object per line with a string "text".
- * Output: one line per input line: {"counts":[...]} with the line count of every combination,
- * ordered size-major, then width, then wrap (in the order the options were given).
+ * Input: JSON Lines (stdin, or --input FILE), one object per line with a string field "text"
+ * (other fields are ignored).
+ * Output: one line per input line, {"counts":[...]}, the line count of every combination,
+ * ordered size-major, then width, then wrap (each in the order given on the command line).
  *
- * Usage: pango-oracle --font FILE [--size 13,17,24] [--width 200,280,375,600] [--wrap word,char]
- *                     [--input FILE] [--stats] [--explain N] [--metrics]
+ * Run with --help for the options.
  */
 #include <errno.h>
 #include <fontconfig/fontconfig.h>
+#include <ft2build.h>
+#include FT_FREETYPE_H
+#include <libgen.h>
+#include <limits.h>
+#include <math.h>
 #include <pango/pangofc-fontmap.h>
 #include <pango/pangoft2.h>
 #include <stdio.h>
@@ -25,6 +30,30 @@
 #include <unistd.h>
 
 #define MAX_VALUES 16
+
+static const char *usage =
+    "usage: pango-oracle [--font FILE] [--size PT[,PT...]] [--width PT[,PT...]] [--wrap word|char[,...]]\n"
+    "                    [--input FILE] [--lines-only] [--stats] [--quiet]\n"
+    "       pango-oracle ... --explain LINE [--glyphs]\n"
+    "       pango-oracle ... --breaks\n"
+    "\n"
+    "  --font FILE     the one font file Pango may use (default: <repo>/fonts/DejaVuSans.ttf, the\n"
+    "                  repository root found from this binary's location, <repo>/Tools/pango-oracle/build/)\n"
+    "  --size PT       font sizes in points (repeatable or comma list; default 17)\n"
+    "  --width PT      layout widths in points (repeatable or comma list; default 375)\n"
+    "  --wrap MODE     word (PANGO_WRAP_WORD_CHAR) or char (PANGO_WRAP_CHAR) (repeatable or comma list;\n"
+    "                  default word)\n"
+    "  --input FILE    JSON Lines to read (default: standard input; - is standard input)\n"
+    "  --lines-only    print each row's counts as plain space-separated numbers, not JSON\n"
+    "  --stats         report rows/s and layouts/s to standard error (alias: --benchmark)\n"
+    "  --quiet         do not print the font metrics to standard error\n"
+    "  --explain LINE  only lay out input line LINE (1-based) and describe every line of every\n"
+    "                  combination: start and length in Unicode scalars, logical width in Pango units\n"
+    "  --glyphs        with --explain, also list each line's glyphs (id, width, cluster)\n"
+    "  --breaks        print Pango's break opportunities per row (scalar offsets), no layout\n"
+    "\n"
+    "Output: one line per input row, {\"counts\":[...]}, combinations ordered size-major, then width,\n"
+    "then wrap, each in the order given.\n";
 
 static const char *input_name = "<stdin>";
 
@@ -38,17 +67,27 @@ static void die_line(long line, const char *message) {
     exit(1);
 }
 
-static int parse_list(const char *arg, double *values, int max) {
-    int n = 0;
+/* Appends the comma-separated positive numbers of arg to values. */
+static int parse_list(const char *option, const char *arg, double *values, int n) {
     char *copy = strdup(arg), *save = NULL;
+    int any = 0;
     for (char *tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-        if (n == max) die("too many values in a list");
+        if (n == MAX_VALUES) die("too many sizes or widths (at most 16 each)");
         char *end;
-        values[n] = strtod(tok, &end);
-        if (*end || !(values[n] > 0)) die("a size or width must be a positive number");
-        n++;
+        errno = 0;
+        double v = strtod(tok, &end);
+        if (*end || errno || !isfinite(v) || !(v > 0) || v > 100000) {
+            fprintf(stderr, "pango-oracle: error: %s takes positive numbers of points, not '%s'\n", option, tok);
+            exit(1);
+        }
+        values[n++] = v;
+        any = 1;
     }
     free(copy);
+    if (!any) {
+        fprintf(stderr, "pango-oracle: error: %s needs a value\n", option);
+        exit(1);
+    }
     return n;
 }
 
@@ -74,7 +113,7 @@ static unsigned hex4(Reader *r) {
         if (c >= '0' && c <= '9') v |= (unsigned)(c - '0');
         else if (c >= 'a' && c <= 'f') v |= (unsigned)(c - 'a' + 10);
         else if (c >= 'A' && c <= 'F') v |= (unsigned)(c - 'A' + 10);
-        else die_line(r->line, "invalid \\u escape");
+        else die_line(r->line, "invalid \\u escape (needs 4 hex digits)");
     }
     r->p += 4;
     return v;
@@ -87,10 +126,12 @@ static void parse_string(Reader *r, GString *out) {
         if (r->p >= r->end) die_line(r->line, "unterminated string");
         unsigned char c = (unsigned char)*r->p;
         if (c == '"') { r->p++; return; }
-        if (c < 0x20) die_line(r->line, "control character in string");
+        if (c < 0x20) die_line(r->line, "unescaped control character in a string");
         if (c != '\\') {
-            if (out) g_string_append_c(out, (char)c);
-            r->p++;
+            /* Copy the run of plain bytes at once (the line is already valid UTF-8). */
+            const char *start = r->p;
+            while (r->p < r->end && *r->p != '"' && *r->p != '\\' && (unsigned char)*r->p >= 0x20) r->p++;
+            if (out) g_string_append_len(out, start, r->p - start);
             continue;
         }
         r->p++;
@@ -109,13 +150,17 @@ static void parse_string(Reader *r, GString *out) {
         case 'u': {
             unsigned v = hex4(r);
             if (v >= 0xD800 && v < 0xDC00) {
-                if (r->end - r->p < 6 || r->p[0] != '\\' || r->p[1] != 'u') die_line(r->line, "lone surrogate");
+                if (r->end - r->p < 6 || r->p[0] != '\\' || r->p[1] != 'u')
+                    die_line(r->line, "high surrogate escape not followed by a low surrogate escape");
                 r->p += 2;
                 unsigned lo = hex4(r);
-                if (lo < 0xDC00 || lo >= 0xE000) die_line(r->line, "invalid surrogate pair");
+                if (lo < 0xDC00 || lo >= 0xE000)
+                    die_line(r->line, "high surrogate escape not followed by a low surrogate escape");
                 v = 0x10000 + ((v - 0xD800) << 10) + (lo - 0xDC00);
             } else if (v >= 0xDC00 && v < 0xE000) {
-                die_line(r->line, "lone surrogate");
+                die_line(r->line, "lone low surrogate escape");
+            } else if (v == 0 && out) {
+                die_line(r->line, "\\u0000 in \"text\" is not supported (Pango takes NUL-free UTF-8)");
             }
             if (out) g_string_append_unichar(out, v);
             continue;
@@ -126,6 +171,34 @@ static void parse_string(Reader *r, GString *out) {
     }
 }
 
+static int is_digit(const Reader *r) { return r->p < r->end && *r->p >= '0' && *r->p <= '9'; }
+
+/* Skips a number following the JSON grammar exactly. */
+static void parse_number(Reader *r) {
+    if (r->p < r->end && *r->p == '-') r->p++;
+    if (!is_digit(r)) die_line(r->line, "invalid number");
+    if (*r->p == '0') r->p++;
+    else while (is_digit(r)) r->p++;
+    if (r->p < r->end && *r->p == '.') {
+        r->p++;
+        if (!is_digit(r)) die_line(r->line, "invalid number");
+        while (is_digit(r)) r->p++;
+    }
+    if (r->p < r->end && (*r->p == 'e' || *r->p == 'E')) {
+        r->p++;
+        if (r->p < r->end && (*r->p == '+' || *r->p == '-')) r->p++;
+        if (!is_digit(r)) die_line(r->line, "invalid number");
+        while (is_digit(r)) r->p++;
+    }
+}
+
+static int literal(Reader *r, const char *word) {
+    size_t n = strlen(word);
+    if ((size_t)(r->end - r->p) < n || memcmp(r->p, word, n) != 0) return 0;
+    r->p += n;
+    return 1;
+}
+
 static void parse_value(Reader *r, int depth);
 
 static void parse_object(Reader *r, int depth, int top) {
@@ -134,9 +207,10 @@ static void parse_object(Reader *r, int depth, int top) {
     if (r->p < r->end && *r->p == '}') { r->p++; return; }
     while (1) {
         skip_ws(r);
-        if (r->p >= r->end || *r->p != '"') die_line(r->line, "expected a key");
+        if (r->p >= r->end || *r->p != '"') die_line(r->line, "expected a key string");
         const char *key = r->p + 1;
         parse_string(r, NULL);
+        /* An escaped key spelling "text" is not recognised; nobody writes one. */
         int is_text = top && (r->p - key - 1) == 4 && memcmp(key, "text", 4) == 0;
         skip_ws(r);
         if (r->p >= r->end || *r->p != ':') die_line(r->line, "expected ':'");
@@ -176,29 +250,39 @@ static void parse_value(Reader *r, int depth) {
             die_line(r->line, "expected ',' or ']'");
         }
     }
-    if (!strncmp(r->p, "true", 4)) { r->p += 4; return; }
-    if (!strncmp(r->p, "false", 5)) { r->p += 5; return; }
-    if (!strncmp(r->p, "null", 4)) { r->p += 4; return; }
-    if (c == '-' || (c >= '0' && c <= '9')) {
-        char *end;
-        strtod(r->p, &end);
-        if (end == r->p) die_line(r->line, "invalid number");
-        r->p = end;
-        return;
-    }
+    if (literal(r, "true") || literal(r, "false") || literal(r, "null")) return;
+    if (c == '-' || (c >= '0' && c <= '9')) { parse_number(r); return; }
     die_line(r->line, "invalid value");
 }
 
 static void read_text(const char *line, size_t len, long lineno, GString *out) {
     Reader r = {line, line + len, lineno, out, 0};
-    if (!g_utf8_validate(line, (gssize)len, NULL)) die_line(lineno, "invalid UTF-8");
+    if (!g_utf8_validate(line, (gssize)len, NULL)) die_line(lineno, "invalid UTF-8 (or a NUL byte)");
     skip_ws(&r);
-    if (r.p >= r.end || *r.p != '{') die_line(lineno, "expected a JSON object");
+    if (r.p >= r.end) die_line(lineno, "empty line, expected a JSON object");
+    if (*r.p != '{') die_line(lineno, "expected a JSON object");
     parse_object(&r, 0, 1);
     skip_ws(&r);
     if (r.p != r.end) die_line(lineno, "unexpected data after the object");
     if (!r.found) die_line(lineno, "field \"text\" is missing");
 }
+
+/* ---- Output helpers. */
+
+static void append_json_string(GString *s, const char *text, int len) {
+    g_string_append_c(s, '"');
+    for (int i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)text[i];
+        if (c == '"' || c == '\\') g_string_append_printf(s, "\\%c", c);
+        else if (c == '\n') g_string_append(s, "\\n");
+        else if (c == '\t') g_string_append(s, "\\t");
+        else if (c < 0x20) g_string_append_printf(s, "\\u%04x", c);
+        else g_string_append_c(s, (char)c);
+    }
+    g_string_append_c(s, '"');
+}
+
+static const char *wrap_name(PangoWrapMode mode) { return mode == PANGO_WRAP_CHAR ? "char" : "word"; }
 
 /* ---- Pango setup. */
 
@@ -212,47 +296,182 @@ static void no_hinting(FcPattern *pattern, gpointer data) {
     FcPatternAddBool(pattern, FC_AUTOHINT, FcFalse);
 }
 
+/* <repo>/fonts/DejaVuSans.ttf, with <repo> three levels above this binary's directory. */
+static char *default_font(void) {
+    char exe[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n <= 0) return NULL;
+    exe[n] = 0;
+    char *dir = exe;
+    for (int i = 0; i < 4; i++) dir = dirname(dir); /* build, pango-oracle, Tools, <repo> */
+    return g_build_filename(dir, "fonts", "DejaVuSans.ttf", NULL);
+}
+
+/* The font's own advance of 'A' in font units and its units per em, read with FreeType unscaled. */
+static int font_advance_of_A(const char *path, long *advance, long *upem) {
+    FT_Library lib;
+    FT_Face face;
+    if (FT_Init_FreeType(&lib)) return 0;
+    int ok = 0;
+    if (!FT_New_Face(lib, path, 0, &face)) {
+        FT_UInt glyph = FT_Get_Char_Index(face, 'A');
+        if (glyph && !FT_Load_Glyph(face, glyph, FT_LOAD_NO_SCALE)) {
+            *advance = face->glyph->advance.x;
+            *upem = face->units_per_EM;
+            ok = 1;
+        }
+        FT_Done_Face(face);
+    }
+    FT_Done_FreeType(lib);
+    return ok;
+}
+
+/* Prints, once per size, what Pango reports for the font: font metrics, the first line of a
+ * layout holding "A" (its height, baseline = ascent, descent = height - baseline), and the
+ * advance of 'A' against the unhinted value computed from the font itself. */
+static void print_metrics(PangoContext *context, const PangoFontDescription *desc, const char *family,
+                          const char *font_path, double size) {
+    PangoLayout *probe = pango_layout_new(context);
+    pango_layout_set_font_description(probe, desc);
+    pango_layout_set_text(probe, "A", -1);
+    PangoRectangle logical;
+    pango_layout_line_get_extents(pango_layout_get_line_readonly(probe, 0), NULL, &logical);
+    int baseline = pango_layout_get_baseline(probe);
+    PangoFont *font = pango_context_load_font(context, desc);
+    PangoFontMetrics *m = pango_font_get_metrics(font, NULL);
+    long advance = 0, upem = 0;
+    char check[160] = "";
+    if (font_advance_of_A(font_path, &advance, &upem)) {
+        double exact = (double)advance * size * PANGO_SCALE / (double)upem;
+        snprintf(check, sizeof check, ", font: %ld/%ld em = %.3f units -> %s", advance, upem, exact,
+                 fabs(logical.width - exact) <= 1.0 ? "unhinted" : "HINTED OR ROUNDED (setup is wrong)");
+    }
+    fprintf(stderr,
+            "pango-oracle: Pango %s, %s %g pt: font metrics ascent %d descent %d height %d; "
+            "line of \"A\": height %d (%.4f pt) baseline %d descent %d; 'A' width %d (%.4f pt)%s\n",
+            pango_version_string(), family, size, pango_font_metrics_get_ascent(m),
+            pango_font_metrics_get_descent(m), pango_font_metrics_get_height(m), logical.height,
+            logical.height / (double)PANGO_SCALE, baseline, logical.height - baseline, logical.width,
+            logical.width / (double)PANGO_SCALE, check);
+    pango_font_metrics_unref(m);
+    g_object_unref(font);
+    g_object_unref(probe);
+}
+
+/* Describes every line of a laid-out row (for --explain). */
+static void explain_layout(PangoLayout *layout, const char *text, double size, double width, PangoWrapMode wrap,
+                           int glyphs, GString *out) {
+    int count = pango_layout_get_line_count(layout);
+    PangoRectangle logical;
+    pango_layout_get_extents(layout, NULL, &logical);
+    g_string_append_printf(out, "size %g width %g (%d units) %s: %d line%s, layout height %d\n", size, width,
+                           (int)(width * PANGO_SCALE), wrap_name(wrap), count, count == 1 ? "" : "s",
+                           logical.height);
+    for (int i = 0; i < count; i++) {
+        PangoLayoutLine *line = pango_layout_get_line_readonly(layout, i);
+        PangoRectangle ext;
+        pango_layout_line_get_extents(line, NULL, &ext);
+        long start = g_utf8_pointer_to_offset(text, text + line->start_index);
+        long length = g_utf8_pointer_to_offset(text + line->start_index, text + line->start_index + line->length);
+        /* Width without the trailing white space the line ends with (which Pango lets hang). */
+        int visible = line->length;
+        while (visible > 0) {
+            const char *prev = g_utf8_find_prev_char(text + line->start_index, text + line->start_index + visible);
+            if (!prev || !g_unichar_isspace(g_utf8_get_char(prev))) break;
+            visible = (int)(prev - (text + line->start_index));
+        }
+        int x = 0;
+        pango_layout_line_index_to_x(line, line->start_index + visible, FALSE, &x);
+        g_string_append_printf(out, "  line %d: scalars %ld+%ld, width %d (%.4f pt), without trailing spaces %d: ",
+                               i + 1, start, length, ext.width, ext.width / (double)PANGO_SCALE, x);
+        append_json_string(out, text + line->start_index, line->length);
+        g_string_append_c(out, '\n');
+        if (!glyphs) continue;
+        for (GSList *r = line->runs; r; r = r->next) {
+            PangoGlyphItem *run = r->data;
+            PangoFontDescription *fd = pango_font_describe(run->item->analysis.font);
+            char *name = pango_font_description_to_string(fd);
+            g_string_append_printf(out, "    run (%s, level %d):", name, run->item->analysis.level);
+            g_free(name);
+            pango_font_description_free(fd);
+            for (int g = 0; g < run->glyphs->num_glyphs; g++) {
+                PangoGlyphInfo *gi = &run->glyphs->glyphs[g];
+                int cluster = run->item->offset + run->glyphs->log_clusters[g];
+                gunichar ch = g_utf8_get_char(text + cluster);
+                g_string_append_printf(out, " [U+%04X glyph %s%u width %d]", ch,
+                                       (gi->glyph & PANGO_GLYPH_UNKNOWN_FLAG) ? "unknown-" : "",
+                                       gi->glyph & ~PANGO_GLYPH_UNKNOWN_FLAG, gi->geometry.width);
+            }
+            g_string_append_c(out, '\n');
+        }
+    }
+}
+
 int main(int argc, char **argv) {
     const char *font = NULL, *input = NULL;
     double sizes[MAX_VALUES] = {17}, widths[MAX_VALUES] = {375};
-    int nsizes = 1, nwidths = 1, nwraps = 1, stats = 0, metrics = 0, breaks = 0;
+    int nsizes = 0, nwidths = 0, nwraps = 0, stats = 0, quiet = 0, breaks = 0, lines_only = 0, glyphs = 0;
     long explain = 0;
-    PangoWrapMode wraps[2] = {PANGO_WRAP_WORD_CHAR, PANGO_WRAP_CHAR};
+    PangoWrapMode wraps[MAX_VALUES] = {PANGO_WRAP_WORD_CHAR};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!strcmp(a, "--font") && v) { font = v; i++; }
-        else if (!strcmp(a, "--input") && v) { input = v; i++; }
-        else if (!strcmp(a, "--size") && v) { nsizes = parse_list(v, sizes, MAX_VALUES); i++; }
-        else if (!strcmp(a, "--width") && v) { nwidths = parse_list(v, widths, MAX_VALUES); i++; }
-        else if (!strcmp(a, "--wrap") && v) {
-            nwraps = 0;
+        int takes_value = !strcmp(a, "--font") || !strcmp(a, "--input") || !strcmp(a, "--size") ||
+                          !strcmp(a, "--width") || !strcmp(a, "--wrap") || !strcmp(a, "--explain");
+        if (takes_value && !v) {
+            fprintf(stderr, "pango-oracle: error: %s needs a value\n", a);
+            return 2;
+        }
+        if (takes_value) i++;
+        if (!strcmp(a, "--font")) {
+            if (font) die("give --font once: the oracle uses exactly one font file");
+            font = v;
+        } else if (!strcmp(a, "--input")) input = v;
+        else if (!strcmp(a, "--size")) nsizes = parse_list(a, v, sizes, nsizes);
+        else if (!strcmp(a, "--width")) nwidths = parse_list(a, v, widths, nwidths);
+        else if (!strcmp(a, "--wrap")) {
             char *copy = strdup(v), *save = NULL;
             for (char *t = strtok_r(copy, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
-                if (nwraps == 2) die("at most two wrap modes");
+                if (nwraps == MAX_VALUES) die("too many wrap modes");
                 if (!strcmp(t, "word")) wraps[nwraps++] = PANGO_WRAP_WORD_CHAR;
                 else if (!strcmp(t, "char")) wraps[nwraps++] = PANGO_WRAP_CHAR;
                 else die("--wrap takes word or char");
             }
             free(copy);
-            i++;
-        }
-        else if (!strcmp(a, "--stats")) stats = 1;
-        else if (!strcmp(a, "--metrics")) metrics = 1;
+        } else if (!strcmp(a, "--explain")) {
+            char *end;
+            explain = strtol(v, &end, 10);
+            if (*end || explain < 1) die("--explain takes a 1-based input line number");
+        } else if (!strcmp(a, "--stats") || !strcmp(a, "--benchmark")) stats = 1;
+        else if (!strcmp(a, "--metrics")) quiet = 0; /* metrics are printed by default */
+        else if (!strcmp(a, "--quiet")) quiet = 1;
+        else if (!strcmp(a, "--lines-only")) lines_only = 1;
+        else if (!strcmp(a, "--glyphs")) glyphs = 1;
         else if (!strcmp(a, "--breaks")) breaks = 1;
-        else if (!strcmp(a, "--explain") && v) { explain = atol(v); i++; }
-        else {
-            fprintf(stderr, "usage: pango-oracle --font FILE [--size A,B] [--width A,B] [--wrap word,char] "
-                            "[--input FILE] [--stats] [--explain LINE] [--metrics]\n");
+        else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            fputs(usage, stdout);
+            return 0;
+        } else {
+            fprintf(stderr, "pango-oracle: error: unknown option %s\n%s", a, usage);
             return 2;
         }
     }
-    if (!font) die("--font FILE is required");
+    if (nsizes == 0) nsizes = 1;
+    if (nwidths == 0) nwidths = 1;
+    if (nwraps == 0) nwraps = 1;
+    char *fallback_font = NULL;
+    if (!font) {
+        fallback_font = default_font();
+        if (!fallback_font) die("cannot locate the repository from the binary; give --font FILE");
+        font = fallback_font;
+    }
     if (access(font, R_OK) != 0) {
         fprintf(stderr, "pango-oracle: error: cannot read font %s: %s\n", font, strerror(errno));
         return 1;
     }
 
+    /* A fresh, empty fontconfig configuration holding just this one file: no system fonts, no
+     * fallback. */
     FcConfig *config = FcConfigCreate();
     if (!FcConfigAppFontAddFile(config, (const FcChar8 *)font)) die("fontconfig cannot load the font file");
     FcFontSet *set = FcConfigGetFonts(config, FcSetApplication);
@@ -282,26 +501,12 @@ int main(int argc, char **argv) {
                 PangoLayout *layout = pango_layout_new(context);
                 pango_layout_set_font_description(layout, desc);
                 pango_layout_set_attributes(layout, attrs);
-                pango_layout_set_width(layout, (int)(widths[w] * PANGO_SCALE));
+                pango_layout_set_width(layout, (int)lround(widths[w] * PANGO_SCALE));
                 pango_layout_set_wrap(layout, wraps[m]);
                 pango_layout_set_spacing(layout, 0);
                 layouts[k++] = layout;
             }
-        if (metrics) {
-            PangoLayout *probe = pango_layout_new(context);
-            pango_layout_set_font_description(probe, desc);
-            pango_layout_set_text(probe, "A", -1);
-            PangoRectangle logical;
-            pango_layout_get_extents(probe, NULL, &logical);
-            PangoLayoutIter *iter = pango_layout_get_iter(probe);
-            int baseline = pango_layout_iter_get_baseline(iter);
-            pango_layout_iter_free(iter);
-            fprintf(stderr, "pango-oracle: %s %g pt: 'A' width %d units (%.4f pt), line height %d units (%.4f pt), "
-                            "ascent %d, descent %d\n",
-                    (const char *)family, sizes[s], logical.width, logical.width / 1024.0, logical.height,
-                    logical.height / 1024.0, baseline, logical.height - baseline);
-            g_object_unref(probe);
-        }
+        if (!quiet) print_metrics(context, desc, (const char *)family, font, sizes[s]);
         pango_font_description_free(desc);
     }
 
@@ -324,22 +529,23 @@ int main(int argc, char **argv) {
     clock_gettime(CLOCK_MONOTONIC, &t0);
     while ((len = getline(&line, &cap, in)) >= 0) {
         lineno++;
-        while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r')) len--;
         if (explain && lineno != explain) continue;
+        while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r')) len--;
         read_text(line, (size_t)len, lineno, text);
         rows++;
+        g_string_truncate(out, 0);
         if (breaks) {
-            /* Pango's own break opportunities, in character offsets: {"breaks":[...],"mandatory":[...]} */
+            /* Pango's own break opportunities, in scalar offsets: {"breaks":[...],"mandatory":[...]} */
             pango_layout_set_text(layouts[0], text->str, (int)text->len);
             int n = 0;
-            const PangoLogAttr *attrs = pango_layout_get_log_attrs_readonly(layouts[0], &n);
+            const PangoLogAttr *log = pango_layout_get_log_attrs_readonly(layouts[0], &n);
             GString *mandatory = g_string_new(NULL);
-            g_string_assign(out, "{\"breaks\":[");
+            g_string_append(out, "{\"breaks\":[");
             int first = 1;
             for (int i = 1; i < n; i++) {
-                if (!attrs[i].is_line_break) continue;
+                if (!log[i].is_line_break) continue;
                 g_string_append_printf(out, first ? "%d" : ",%d", i);
-                if (attrs[i].is_mandatory_break) g_string_append_printf(mandatory, mandatory->len ? ",%d" : "%d", i);
+                if (log[i].is_mandatory_break) g_string_append_printf(mandatory, mandatory->len ? ",%d" : "%d", i);
                 first = 0;
             }
             g_string_append_printf(out, "],\"mandatory\":[%s]}\n", mandatory->str);
@@ -347,24 +553,33 @@ int main(int argc, char **argv) {
             fwrite(out->str, 1, out->len, stdout);
             continue;
         }
-        g_string_assign(out, "{\"counts\":[");
+        if (explain) {
+            g_string_append(out, "text: ");
+            append_json_string(out, text->str, (int)text->len);
+            g_string_append_printf(out, " (%ld scalars, %zu bytes)\n", g_utf8_strlen(text->str, (gssize)text->len),
+                                   text->len);
+        }
+        if (!lines_only && !explain) g_string_append(out, "{\"counts\":[");
         for (int c = 0; c < ncombos; c++) {
             pango_layout_set_text(layouts[c], text->str, (int)text->len);
-            int count = pango_layout_get_line_count(layouts[c]);
-            g_string_append_printf(out, c ? ",%d" : "%d", count);
             if (explain) {
-                for (int i = 0; i < count; i++) {
-                    PangoLayoutLine *l = pango_layout_get_line_readonly(layouts[c], i);
-                    PangoRectangle logical;
-                    pango_layout_line_get_extents(l, NULL, &logical);
-                    fprintf(stderr, "combo %d line %d: bytes %d+%d width %d (%.4f pt) \"%.*s\"\n", c, i,
-                            l->start_index, l->length, logical.width, logical.width / 1024.0, l->length,
-                            text->str + l->start_index);
-                }
+                int s = c / (nwidths * nwraps), w = (c / nwraps) % nwidths, m = c % nwraps;
+                explain_layout(layouts[c], text->str, sizes[s], widths[w], wraps[m], glyphs, out);
+                continue;
             }
+            int count = pango_layout_get_line_count(layouts[c]);
+            g_string_append_printf(out, c ? (lines_only ? " %d" : ",%d") : "%d", count);
         }
-        g_string_append(out, "]}\n");
+        if (!explain) g_string_append(out, lines_only ? "\n" : "]}\n");
         fwrite(out->str, 1, out->len, stdout);
+    }
+    if (ferror(in)) {
+        fprintf(stderr, "pango-oracle: error: %s: read error\n", input_name);
+        return 1;
+    }
+    if (explain && rows == 0) {
+        fprintf(stderr, "pango-oracle: error: %s has no line %ld\n", input_name, explain);
+        return 1;
     }
     clock_gettime(CLOCK_MONOTONIC, &t1);
     if (stats) {
@@ -372,6 +587,16 @@ int main(int argc, char **argv) {
         fprintf(stderr, "pango-oracle: %ld rows x %d combinations in %.3f s: %.0f rows/s, %.0f layouts/s\n", rows,
                 ncombos, seconds, rows / seconds, rows * ncombos / seconds);
     }
+    if (fflush(stdout) != 0 || ferror(stdout)) die("cannot write the output");
+    for (int c = 0; c < ncombos; c++) g_object_unref(layouts[c]);
+    free(layouts);
+    pango_attr_list_unref(attrs);
+    g_object_unref(context);
+    g_object_unref(map);
+    g_string_free(text, TRUE);
+    g_string_free(out, TRUE);
+    g_free(fallback_font);
     free(line);
+    if (in != stdin) fclose(in);
     return 0;
 }

@@ -1,7 +1,9 @@
 // swift-tools-version: 6.1
 // Benchmarks for RowHeight, kept in their own package so that library users never build
-// package-benchmark. Run from this folder: `swift package benchmark` (all) or
-// `swift package benchmark --target LineBreakBenchmarks`.
+// package-benchmark. Run from this folder:
+//   swift package benchmark                              (all)
+//   swift package benchmark --target LineBreakBenchmarks (one suite)
+// The Pango comparison links Pango 1.50 (Debian libpango1.0-dev).
 import PackageDescription
 
 let package = Package(
@@ -12,11 +14,15 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.0", traits: ["MallocInterposer"]),
     ],
     targets: [
+        .systemLibrary(name: "CPangoFT2", pkgConfig: "pangoft2", providers: [.apt(["libpango1.0-dev"])]),
+        .target(name: "PangoReference", dependencies: ["CPangoFT2"]),
+        .target(name: "BenchmarkSupport"),
         .executableTarget(
             name: "LineBreakBenchmarks",
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "LineBreak", package: "RowHeight"),
+                "BenchmarkSupport",
             ],
             path: "Benchmarks/LineBreakBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
@@ -26,6 +32,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "TextMeasure", package: "RowHeight"),
+                "BenchmarkSupport", "PangoReference",
             ],
             path: "Benchmarks/TextMeasureBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

@@ -1,8 +1,70 @@
 import Benchmark
+import BenchmarkSupport
+import Foundation
+import PangoReference
 import TextMeasure
 
+// Each iteration measures one row (cycling through 10,000), so throughput reads as rows/s.
 let benchmarks: @Sendable () -> Void = {
-    Benchmark("TextMeasure placeholder") { benchmark in
-        for _ in benchmark.scaledIterations { blackHole(0) }
+    let english = BenchmarkRows.rows("en", count: 10_000, length: 150)
+    let japanese = BenchmarkRows.rows("ja", count: 10_000, length: 90)
+    let style = try! TextStyle.bundled(fontSize: 17)
+    let measurer = try! TextMeasurer(style: style)
+    let config = Benchmark.Configuration(metrics: [.wallClock, .throughput, .mallocCountTotal], maxDuration: .seconds(5))
+
+    for (name, rows) in [("English rows (~150 characters)", english), ("Japanese rows (~90 characters)", japanese)] {
+        Benchmark("Measure height, \(name), width 280, size 17", configuration: config) { benchmark in
+            var i = 0
+            for _ in benchmark.scaledIterations {
+                blackHole(try! measurer.measure(rows[i], width: 280).height)
+                i = i == rows.count - 1 ? 0 : i + 1
+            }
+        }
+    }
+
+    let prepared = english.map { measurer.prepare($0) }
+    Benchmark("Re-wrap prepared English rows at a new width", configuration: config) { benchmark in
+        var i = 0
+        var width = 200.0
+        for _ in benchmark.scaledIterations {
+            blackHole(try! prepared[i].measure(width: width).lineCount)
+            i = i == prepared.count - 1 ? 0 : i + 1
+            width = width == 400 ? 200 : width + 1
+        }
+    }
+
+    Benchmark("Prepare English rows", configuration: config) { benchmark in
+        var i = 0
+        for _ in benchmark.scaledIterations {
+            blackHole(measurer.prepare(english[i]).segmentCount)
+            i = i == english.count - 1 ? 0 : i + 1
+        }
+    }
+
+    // The same rows through Pango 1.50 (the accuracy oracle's set-up) and RowHeight's Pango
+    // profile, single font as the oracle uses, in the same run.
+    let dejaVu = BenchmarkRows.repositoryRoot.appendingPathComponent("fonts/DejaVuSans.ttf").path
+    let pangoStyle = TextStyle(fontChain: try! FontChain(paths: [dejaVu]), fontSize: 17, profile: .pango)
+    let pangoProfile = try! TextMeasurer(style: pangoStyle)
+    Benchmark("Pango 1.50 oracle, English rows, width 280, size 17", configuration: config) { benchmark in
+        guard let pango = pango_reference_new(dejaVu, 17, 280, 0) else { fatalError("Pango cannot load \(dejaVu)") }
+        defer { pango_reference_free(pango) }
+        var utf8 = english.map { Array($0.utf8) }
+        var i = 0
+        for _ in benchmark.scaledIterations {
+            let count = utf8[i].withUnsafeMutableBufferPointer { p in
+                p.withMemoryRebound(to: CChar.self) { pango_reference_line_count(pango, $0.baseAddress, Int32($0.count)) }
+            }
+            blackHole(count)
+            i = i == utf8.count - 1 ? 0 : i + 1
+        }
+        utf8.removeAll()
+    }
+    Benchmark("RowHeight .pango profile, English rows, width 280, size 17", configuration: config) { benchmark in
+        var i = 0
+        for _ in benchmark.scaledIterations {
+            blackHole(try! pangoProfile.measure(english[i], width: 280).lineCount)
+            i = i == english.count - 1 ? 0 : i + 1
+        }
     }
 }

@@ -3,13 +3,18 @@ import Testing
 
 @Suite("Pair kerning of the bundled fonts")
 struct FontKerningTests {
-    @Test("DejaVu Sans has a kern table; IPAexGothic has none")
+    @Test("DejaVu Sans kerns (kern table and GPOS 'kern'); IPAexGothic has neither")
     func whichFontsKern() throws {
         let dejaVu = try Font(path: try BundledFontPaths.dejaVuSans())
         let ipa = try Font(path: try BundledFontPaths.ipaexGothic())
         #expect(dejaVu.hasKerning)
         #expect(!ipa.hasKerning)
         #expect(dejaVu.hasTable("kern") && !ipa.hasTable("kern"))
+        // Both have a GPOS table, but only DejaVu Sans's has pair kerning under the 'kern'
+        // feature (IPAexGothic's has only palt/halt/vpal/vhal, which are off by default).
+        #expect(dejaVu.hasTable("GPOS") && ipa.hasTable("GPOS"))
+        #expect(dejaVu.hasGPOSKerning)
+        #expect(!ipa.hasGPOSKerning)
         let a = dejaVu.glyph(for: "A")
         let v = dejaVu.glyph(for: "V")
         #expect(dejaVu.kerning(a, v) < 0)

@@ -217,5 +217,6 @@ public final class Font: Sendable, CustomStringConvertible {
         }
     }
 
+    /// "Family Style (path)", e.g. "DejaVu Sans Book (/…/fonts/DejaVuSans.ttf)".
     public var description: String { "\(familyName) \(styleName) (\(path))" }
 }

@@ -17,6 +17,7 @@
 public struct LineBreakIterator: IteratorProtocol, Sequence {
     @usableFromInline let bytes: UnsafeBufferPointer<UInt8>
     @usableFromInline let tables = LineBreakTables.shared
+    @usableFromInline let pairs: LineBreakPairTable
     /// Offset of the next scalar to read.
     @usableFromInline var position = 0
     @usableFromInline var finished = false
@@ -43,6 +44,13 @@ public struct LineBreakIterator: IteratorProtocol, Sequence {
     @inlinable
     public init(utf8: UnsafeBufferPointer<UInt8>) {
         self.bytes = utf8
+        self.pairs = LineBreakPairTable.shared
+    }
+
+    /// An iterator used only to evaluate the rules while the pair table is being built.
+    init(evaluatingRulesWith pairs: LineBreakPairTable) {
+        self.bytes = UnsafeBufferPointer(start: nil, count: 0)
+        self.pairs = pairs
     }
 
     @usableFromInline enum Decision { case prohibited, allowed, mandatory }
@@ -139,6 +147,22 @@ public struct LineBreakIterator: IteratorProtocol, Sequence {
     @inlinable
     mutating func step(_ raw: LineBreakClass, _ entry: UInt8) -> Decision {
         let x = lastRaw
+        // Fast path: most class pairs decide the same way whatever the rest of the state is;
+        // the pair table (built from the rules below) says which, and how.
+        if !x.isHardBreak && x != .zwj && raw != .cm && raw != .zwj {
+            let action = pairs.action(a, raw)
+            if action != LineBreakPairTable.contextual {
+                advance(raw, raw, entry)
+                return action == LineBreakPairTable.allowed ? .allowed : .prohibited
+            }
+        }
+        return slowStep(raw, entry)
+    }
+
+    /// The full rules LB4–LB31 for the break before a scalar of class `raw`.
+    @inlinable
+    mutating func slowStep(_ raw: LineBreakClass, _ entry: UInt8) -> Decision {
+        let x = lastRaw
         // LB4, LB5: after hard breaks (CR × LF).
         if x == .bk || x == .lf || x == .nl || (x == .cr && raw != .lf) {
             advance(raw, raw == .cm || raw == .zwj ? .al : raw, entry)
@@ -154,7 +178,7 @@ public struct LineBreakIterator: IteratorProtocol, Sequence {
             return .prohibited
         }
         // LB8: ZW SP* ÷
-        if a == .zw || (a == .sp && spaceBase == .zw) {
+        if followsZeroWidthSpace {
             advance(raw, raw == .cm || raw == .zwj ? .al : raw, entry)
             return .allowed
         }
@@ -177,6 +201,19 @@ public struct LineBreakIterator: IteratorProtocol, Sequence {
         let decision = decide(y, entry)
         advance(raw, y, entry)
         return decision
+    }
+
+    /// LB8's left side: a ZW, possibly followed by spaces.
+    @inlinable
+    var followsZeroWidthSpace: Bool { a == .zw || (a == .sp && spaceBase == .zw) }
+
+    /// Rules LB6–LB31 (without the combining-mark and ZWJ rules LB8a–LB10) between the
+    /// effective previous class `a` and `y`: what the pair table is built from.
+    @inlinable
+    func decidePair(_ y: LineBreakClass, _ entry: UInt8) -> Decision {
+        if y.isHardBreak || y == .sp || y == .zw { return .prohibited }
+        if followsZeroWidthSpace { return .allowed }
+        return decide(y, entry)
     }
 
     /// Rules LB11–LB31 between the effective previous class `a` and `y`.

@@ -1,153 +1,221 @@
 import Foundation
-import Dispatch
-import Synchronization
 
-/// A bad record: its line and what is wrong with it.
-struct RecordFailure: Error, Sendable {
-    var line: Int
-    var message: String
-}
-
-/// Streams input lines through `jobs` worker threads and writes their output strictly in input
-/// order: memory stays flat for any input size and output starts before the input ends.
+/// Streams the lines of an input through `jobs` worker threads that turn each line into output
+/// bytes (or an error), and writes the output strictly in input order.
 ///
-/// Lines are read in batches; each batch is cut into chunks that the workers take one at a time
-/// (so uneven rows balance out); each chunk's output goes to its own buffer, written in order
-/// once the batch is done. Each worker has its own `State` (a parser and scratch buffers), made
-/// once by `makeState`, so the per-line work shares nothing.
+/// The workers read batches of up to `batchLines` lines from the `InputSource` themselves (the
+/// source hands them out in order, numbered), transform them, and store the results; the
+/// calling thread writes the results in batch order as they become ready, flushing whenever it
+/// has to wait — so output starts long before the input ends, and at most
+/// `batchesInFlight` batches are in memory at once, whatever the input's size. With one job,
+/// everything runs on the calling thread.
 ///
-/// On a bad record: by default everything before it is written, then the run stops with the
-/// record's error; with `skipInvalid`, each bad record is reported to stderr and skipped.
+/// Each worker has its own `State` — a parser, a measurer with scratch buffers — made on the
+/// worker's thread by `makeState`, so `State` need not be `Sendable` and the per-line work shares
+/// nothing.
+///
+/// On a bad record (the transform throws a `RecordFailure`): by default every record before it
+/// is written, then `run` throws the record's `InputError` (`<file>:<line>: <what>`) and reads no
+/// further. With `skipInvalid`, each bad record is reported on stderr as
+/// `rowheight: error: <file>:<line>: <what>` at its place in the output, the run goes on, and
+/// the count is in the returned `Summary`.
 struct OrderedPipeline<State> {
-    let jobs: Int
-    let batchLines: Int
-    let chunksPerJob = 8
+    /// Turns one line into its output record, appended to `output`, or throws.
+    ///
+    /// - Parameters:
+    ///   - line: the line's bytes, without its newline; valid only during the call.
+    ///   - lineNumber: the line's 1-based number in the input.
+    ///   - state: the worker's own state.
+    ///   - output: where the record goes; anything appended before a throw is dropped.
+    typealias Process = @Sendable (
+        _ line: UnsafeBufferPointer<UInt8>, _ lineNumber: Int, _ state: inout State, _ output: inout OutputBuffer
+    ) throws(RecordFailure) -> Void
 
-    init(jobs: Int, batchLines: Int = 16_384) {
-        self.jobs = max(1, jobs)
-        self.batchLines = batchLines
-    }
-
-    /// Processes one line: append its output record to `output`, or throw a `RecordFailure`.
-    typealias Process = (_ line: UnsafeBufferPointer<UInt8>, _ lineNumber: Int, _ state: inout State,
-                         _ output: inout OutputBuffer) throws(RecordFailure) -> Void
-
-    /// Counts of a finished run.
-    struct Summary {
+    /// What a run did.
+    struct Summary: Sendable, Equatable {
+        /// Records written.
         var records = 0
+        /// Bad records skipped (always 0 unless `skipInvalid`).
         var invalid = 0
     }
 
-    /// Runs the pipeline over `source`, writing to standard output.
+    /// The number of worker threads (at least 1).
+    let jobs: Int
+    /// The most lines in a batch: the unit of work a worker takes at a time.
+    let batchLines: Int
+    /// The most batches between reading and writing at any time.
+    var batchesInFlight: Int { 2 * jobs + 2 }
+
+    /// A pipeline with `jobs` workers (1 = all on the calling thread).
+    init(jobs: Int, batchLines: Int = 2048) {
+        self.jobs = max(1, jobs)
+        self.batchLines = max(1, batchLines)
+    }
+
+    /// Runs the pipeline over `source`, writing to `output` (standard output if `nil`).
     ///
-    /// - Parameter onBatch: called after each batch is written (progress reporting).
-    /// - Throws: `InputError` for the first bad record (when not skipping) or an I/O error.
+    /// - Parameters:
+    ///   - skipInvalid: report bad records and go on, instead of stopping at the first one.
+    ///   - makeState: makes a worker's state; called once per worker, on its thread.
+    ///   - process: transforms a line; called on the workers' threads.
+    ///   - onBatch: called on the calling thread after each batch is written (for progress).
+    /// - Returns: the counts of records written and skipped.
+    /// - Throws: the first bad record's `InputError` (unless `skipInvalid`), an `InputError` for
+    ///   a read error, a `CLIError` for a write error, or what `makeState` threw. Output before
+    ///   the problem is written (and flushed) first.
+    /// - Complexity: O(input); memory O(jobs × batchLines) lines.
     func run(
-        source: InputSource, skipInvalid: Bool, makeState: () throws -> State, process: @escaping Process,
+        source: InputSource,
+        output: OutputWriter? = nil,
+        skipInvalid: Bool,
+        makeState: @escaping @Sendable () throws -> State,
+        process: @escaping Process,
         onBatch: (Summary) -> Void = { _ in }
     ) throws -> Summary {
-        let states = UnsafeMutableBufferPointer<State>.allocate(capacity: jobs)
-        var made = 0
-        defer {
-            states.baseAddress!.deinitialize(count: made)
-            states.deallocate()
+        let writer = output ?? OutputWriter()
+        if jobs == 1 {
+            return try runOnCallingThread(
+                source: source, writer: writer, skipInvalid: skipInvalid, makeState: makeState, process: process,
+                onBatch: onBatch)
         }
-        for k in 0..<jobs {
-            (states.baseAddress! + k).initialize(to: try makeState())
-            made += 1
-        }
-        let chunkCount = jobs == 1 ? 1 : jobs * chunksPerJob
-        let outputs = UnsafeMutableBufferPointer<OutputBuffer>.allocate(capacity: chunkCount)
-        outputs.initialize(repeating: OutputBuffer())
-        let failures = UnsafeMutableBufferPointer<[RecordFailure]>.allocate(capacity: chunkCount)
-        failures.initialize(repeating: [])
-        defer {
-            outputs.baseAddress!.deinitialize(count: chunkCount)
-            outputs.deallocate()
-            failures.baseAddress!.deinitialize(count: chunkCount)
-            failures.deallocate()
+        let channel = PipelineChannel(slots: batchesInFlight, workers: jobs)
+        let batchLines = self.batchLines
+        for _ in 0..<jobs {
+            Thread {
+                OrderedPipeline.work(
+                    channel: channel, source: source, batchLines: batchLines, skipInvalid: skipInvalid,
+                    makeState: makeState, process: process)
+            }.start()
         }
         var summary = Summary()
-        var batch = LineBatch()
-        var stdout = OutputBuffer(capacity: 0)
-        while try source.nextBatch(into: &batch, maxLines: batchLines) {
-            let lines = batch.count
-            let chunks = min(chunkCount, lines)
-            let shared = Shared(states: states, outputs: outputs, failures: failures)
-            let work = { [batch] (worker: Int) in
-                var k = shared.nextChunk.add(1, ordering: .relaxed).oldValue
-                while k < chunks {
-                    let from = k * lines / chunks
-                    let to = (k + 1) * lines / chunks
-                    shared.outputs[k].removeAll()
-                    shared.failures[k].removeAll()
-                    for index in from..<to {
-                        let lineNumber = batch.firstLine + index
-                        do throws(RecordFailure) {
-                            try batch.withLine(index) { line throws(RecordFailure) in
-                                try process(line, lineNumber, &shared.states[worker], &shared.outputs[k])
-                            }
-                        } catch {
-                            shared.failures[k].append(error)
-                            if !skipInvalid { break }
-                        }
-                    }
-                    k = shared.nextChunk.add(1, ordering: .relaxed).oldValue
+        do {
+            var next = 0
+            writing: while true {
+                switch channel.take(next) {
+                case .batch(var result):
+                    try OrderedPipeline.emit(result, to: writer, source: source.name, skipInvalid: skipInvalid, summary: &summary)
+                    var spent = OutputBuffer(capacity: 0)
+                    swap(&spent, &result.output)
+                    channel.recycle(spent)
+                    next += 1
+                    onBatch(summary)
+                case .notYet:
+                    try writer.flush()  // show what is done before waiting
+                    channel.resultReady.wait()
+                case .end(let readError):
+                    try writer.flush()
+                    if let readError { throw readError }
+                    break writing
+                case .failed(let error):
+                    try writer.flush()
+                    throw error
                 }
             }
-            if jobs == 1 {
-                work(0)
-            } else {
-                let unchecked = UncheckedSendable(work)
-                DispatchQueue.concurrentPerform(iterations: jobs) { unchecked.value($0) }
-            }
-            for k in 0..<chunks {
-                stdout.append(outputs[k])
-                summary.records += (k + 1) * lines / chunks - k * lines / chunks
-                if let first = failures[k].first, !skipInvalid {
-                    summary.records -= (k + 1) * lines / chunks - (first.line - batch.firstLine)
-                    try stdout.flush()
-                    throw InputError(source: source.name, line: first.line, first.message)
-                }
-                for failure in failures[k] {
-                    summary.invalid += 1
-                    summary.records -= 1
-                    try stdout.flush()
-                    FileHandleError.write("rowheight: error: \(source.name):\(failure.line): \(failure.message)\n")
-                }
-            }
-            try stdout.flush()
-            onBatch(summary)
+        } catch {
+            channel.stopAndJoin()
+            throw error
         }
+        channel.stopAndJoin()
         return summary
     }
 
-    /// The per-run shared slots; each worker touches only its own state and the chunks it took.
-    private final class Shared: @unchecked Sendable {
-        let states: UnsafeMutableBufferPointer<State>
-        let outputs: UnsafeMutableBufferPointer<OutputBuffer>
-        let failures: UnsafeMutableBufferPointer<[RecordFailure]>
-        let nextChunk = Atomic<Int>(0)
+    /// The whole run on the calling thread (one job).
+    private func runOnCallingThread(
+        source: InputSource, writer: OutputWriter, skipInvalid: Bool, makeState: () throws -> State,
+        process: Process, onBatch: (Summary) -> Void
+    ) throws -> Summary {
+        var state = try makeState()
+        var buffer = OutputBuffer(capacity: 1 << 16)
+        var summary = Summary()
+        while let batch = try source.nextBatch(maxLines: batchLines) {
+            let result = OrderedPipeline.transform(
+                batch, state: &state, buffer: &buffer, skipInvalid: skipInvalid, process: process)
+            try OrderedPipeline.emit(result, to: writer, source: source.name, skipInvalid: skipInvalid, summary: &summary)
+            buffer = result.output
+            try writer.flushIfFull()
+            onBatch(summary)
+        }
+        try writer.flush()
+        return summary
+    }
 
-        init(states: UnsafeMutableBufferPointer<State>, outputs: UnsafeMutableBufferPointer<OutputBuffer>,
-             failures: UnsafeMutableBufferPointer<[RecordFailure]>) {
-            self.states = states
-            self.outputs = outputs
-            self.failures = failures
+    /// A worker: makes its state, then reads, transforms and stores batches until the input
+    /// ends or the run stops.
+    private static func work(
+        channel: PipelineChannel, source: InputSource, batchLines: Int, skipInvalid: Bool,
+        makeState: () throws -> State, process: Process
+    ) {
+        defer { channel.workerDidExit() }
+        var state: State
+        do {
+            state = try makeState()
+        } catch {
+            channel.fail(error)
+            return
+        }
+        while true {
+            channel.slotFree.wait()
+            guard channel.mayRead else {
+                channel.slotFree.signal()
+                return
+            }
+            let batch: LineBatch?
+            do {
+                batch = try source.nextBatch(maxLines: batchLines)
+            } catch {
+                channel.endInput(batches: source.batchesRead, error: error)
+                channel.slotFree.signal()
+                return
+            }
+            guard let batch else {
+                channel.endInput(batches: source.batchesRead, error: nil)
+                channel.slotFree.signal()
+                return
+            }
+            var buffer = channel.spareBuffer()
+            let result = transform(batch, state: &state, buffer: &buffer, skipInvalid: skipInvalid, process: process)
+            channel.store(result, stopReading: !skipInvalid && !result.failures.isEmpty)
         }
     }
-}
 
-/// Wraps a closure that is safe to share because each concurrent caller works on disjoint data.
-struct UncheckedSendable<T>: @unchecked Sendable {
-    let value: T
-    init(_ value: T) { self.value = value }
-}
+    /// Transforms the lines of `batch` into `buffer` (emptied first), which it moves into the
+    /// result. Without `skipInvalid`, stops at the first bad line.
+    static func transform(
+        _ batch: LineBatch, state: inout State, buffer: inout OutputBuffer, skipInvalid: Bool, process: Process
+    ) -> BatchResult {
+        var result = BatchResult(index: batch.index, output: OutputBuffer(capacity: 0))
+        swap(&result.output, &buffer)
+        result.output.removeAll()
+        batch.forEachLine { line, lineNumber in
+            let mark = result.output.count
+            do throws(RecordFailure) {
+                try process(line, lineNumber, &state, &result.output)
+                result.records += 1
+                return true
+            } catch {
+                result.output.truncate(to: mark)
+                result.failures.append((mark, error))
+                return skipInvalid
+            }
+        }
+        return result
+    }
 
-/// Writes diagnostics to standard error.
-enum FileHandleError {
-    static func write(_ text: String) {
-        var copy = text
-        copy.withUTF8 { bytes in _ = Foundation.write(2, bytes.baseAddress, bytes.count) }
+    /// Writes a batch's records; reports its bad records (with `skipInvalid`) or throws the
+    /// first one's error after writing the records before it.
+    static func emit(
+        _ result: BatchResult, to writer: OutputWriter, source: String, skipInvalid: Bool, summary: inout Summary
+    ) throws {
+        var written = 0
+        for (offset, failure) in result.failures {
+            try writer.write(result.output, range: written..<offset)
+            written = offset
+            try writer.flush()  // stdout before stderr, so they interleave in order
+            if !skipInvalid { throw failure.inputError(source: source) }
+            StandardError.write("rowheight: error: \(failure.inputError(source: source))\n")
+            summary.invalid += 1
+        }
+        try writer.write(result.output, range: written..<result.output.count)
+        summary.records += result.records
     }
 }

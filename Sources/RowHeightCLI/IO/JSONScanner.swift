@@ -1,0 +1,302 @@
+/// The RFC 8259 grammar over the bytes of one line, one token at a time: what `JSONLineParser`
+/// is built on. Assumes the bytes were checked to be valid UTF-8.
+///
+/// Strings are scanned eight bytes at a time (looking for `"`, `\` and control characters), so a
+/// typical 150-byte record takes a few dozen steps.
+struct JSONScanner {
+    /// The deepest nesting of arrays and objects accepted (the line's own object is level 1).
+    static let maxDepth = 512
+
+    let base: UnsafePointer<UInt8>
+    let count: Int
+    /// Offset of the next byte to read.
+    var i = 0
+
+    /// A scanner at the start of `count` bytes at `base`.
+    init(base: UnsafePointer<UInt8>, count: Int) {
+        self.base = base
+        self.count = count
+    }
+
+    /// The byte at `i`, or `nil` at the end.
+    @inline(__always)
+    var current: UInt8? { i < count ? base[i] : nil }
+
+    /// A syntax error at the current position.
+    func error(_ message: String) -> JSONLineError { .syntax(message, column: i + 1) }
+
+    /// "'x'", "'é' (U+00E9)", "control character U+0001" or "end of line", for messages.
+    func describeCurrent() -> String {
+        guard i < count else { return "end of line" }
+        let b = base[i]
+        if b < 0x20 || b == 0x7F { return "control character U+\(hex4(UInt32(b)))" }
+        if b < 0x80 { return "'\(Character(Unicode.Scalar(b)))'" }
+        // Valid UTF-8 (checked before): decode the one scalar.
+        var iterator = UnsafeBufferPointer(start: base + i, count: min(4, count - i)).makeIterator()
+        var decoder = UTF8()
+        if case .scalarValue(let scalar) = decoder.decode(&iterator) {
+            return "'\(Character(scalar))' (U+\(hex4(scalar.value)))"
+        }
+        return "byte 0x\(String(b, radix: 16, uppercase: true))"
+    }
+
+    private func hex4(_ value: UInt32) -> String {
+        let digits = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+
+    /// Skips JSON white space (space, tab, LF, CR).
+    @inline(__always)
+    mutating func skipWhitespace() {
+        while i < count {
+            let b = base[i]
+            guard b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D else { return }
+            i += 1
+        }
+    }
+
+    /// Requires `byte` at the current position (after white space) and steps over it.
+    @inline(__always)
+    mutating func expect(_ byte: UInt8, _ what: @autoclosure () -> String) throws(JSONLineError) {
+        skipWhitespace()
+        guard i < count && base[i] == byte else { throw error("expected \(what()), found \(describeCurrent())") }
+        i += 1
+    }
+
+    // MARK: - Strings
+
+    /// Whether a word of eight bytes holds a `"`, a `\` or a byte below 0x20.
+    @inline(__always)
+    static func needsAttention(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        let hasQuote = (quote &- ones) & ~quote
+        let hasBackslash = (backslash &- ones) & ~backslash
+        let hasControl = (word &- ones &* 0x20) & ~word
+        return (hasQuote | hasBackslash | hasControl) & highs != 0
+    }
+
+    /// Scans a string whose opening quote is at `i`; afterwards `i` is past the closing quote.
+    ///
+    /// - Returns: whether the string holds escapes (so its bytes must be decoded).
+    mutating func scanString() throws(JSONLineError) -> Bool {
+        i += 1
+        var escaped = false
+        while true {
+            while i + 8 <= count && !JSONScanner.needsAttention(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) {
+                i += 8
+            }
+            guard i < count else { throw error("unterminated string") }
+            let b = base[i]
+            if b == 0x22 {  // "
+                i += 1
+                return escaped
+            }
+            if b == 0x5C {  // \
+                escaped = true
+                try scanEscape()
+                continue
+            }
+            if b < 0x20 { throw error("\(describeCurrent()) in a string (write it as an escape)") }
+            i += 1
+        }
+    }
+
+    /// Scans an escape sequence starting at the backslash at `i`.
+    private mutating func scanEscape() throws(JSONLineError) {
+        i += 1
+        guard i < count else { throw error("unterminated string") }
+        switch base[i] {
+        case 0x22, 0x5C, 0x2F, 0x62, 0x66, 0x6E, 0x72, 0x74:  // " \ / b f n r t
+            i += 1
+        case 0x75:  // u
+            let start = i - 1
+            i += 1
+            let unit = try hexQuad()
+            if unit >= 0xD800 && unit < 0xDC00 {
+                guard i + 1 < count && base[i] == 0x5C && base[i + 1] == 0x75 else {
+                    i = start
+                    throw error("unpaired surrogate \\u\(hex4(unit)) (a high surrogate must be followed by a \\u low surrogate)")
+                }
+                i += 2
+                let low = try hexQuad()
+                guard low >= 0xDC00 && low < 0xE000 else {
+                    i = start
+                    throw error("unpaired surrogate \\u\(hex4(unit)) (followed by \\u\(hex4(low)), not a low surrogate)")
+                }
+            } else if unit >= 0xDC00 && unit < 0xE000 {
+                i = start
+                throw error("unpaired surrogate \\u\(hex4(unit)) (a low surrogate without a high one)")
+            }
+        default:
+            let found = describeCurrent()
+            i -= 1
+            throw error("invalid escape: '\\' followed by \(found)")
+        }
+    }
+
+    /// Four hex digits of a `\u` escape.
+    private mutating func hexQuad() throws(JSONLineError) -> UInt32 {
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            guard i < count, let digit = JSONScanner.hexValue(base[i]) else {
+                throw error("invalid \\u escape: expected 4 hex digits, found \(describeCurrent())")
+            }
+            value = value << 4 | digit
+            i += 1
+        }
+        return value
+    }
+
+    /// The value of a hex digit, or `nil`.
+    @inline(__always)
+    static func hexValue(_ b: UInt8) -> UInt32? {
+        switch b {
+        case 0x30...0x39: UInt32(b - 0x30)
+        case 0x41...0x46: UInt32(b - 0x41 + 10)
+        case 0x61...0x66: UInt32(b - 0x61 + 10)
+        default: nil
+        }
+    }
+
+    // MARK: - Values
+
+    /// Scans any value starting at `i` (after white space), validating everything nested in it.
+    ///
+    /// - Parameter depth: the nesting level of this value (the line's object is 1).
+    /// - Returns: its kind and, for a string, whether it holds escapes.
+    mutating func scanValue(depth: Int) throws(JSONLineError) -> (kind: JSONValueKind, escaped: Bool) {
+        skipWhitespace()
+        guard i < count else { throw error("expected a value, found end of line") }
+        switch base[i] {
+        case 0x22:
+            return (.string, try scanString())
+        case 0x7B:  // {
+            if try openObject(depth: depth) {
+                repeat {
+                    _ = try scanKey()
+                    _ = try scanValue(depth: depth + 1)
+                } while try nextMember()
+            }
+            return (.object, false)
+        case 0x5B:  // [
+            guard depth <= JSONScanner.maxDepth else { throw error("nesting deeper than \(JSONScanner.maxDepth) levels") }
+            i += 1
+            skipWhitespace()
+            if current == 0x5D {
+                i += 1
+                return (.array, false)
+            }
+            while true {
+                _ = try scanValue(depth: depth + 1)
+                skipWhitespace()
+                guard let b = current, b == 0x2C || b == 0x5D else {
+                    throw error("expected ',' or ']' after an array element, found \(describeCurrent())")
+                }
+                i += 1
+                if b == 0x5D { return (.array, false) }
+            }
+        case 0x74:
+            try literal("true")
+            return (.bool, false)
+        case 0x66:
+            try literal("false")
+            return (.bool, false)
+        case 0x6E:
+            try literal("null")
+            return (.null, false)
+        case 0x2D, 0x30...0x39:
+            try scanNumber()
+            return (.number, false)
+        default:
+            throw error("expected a value, found \(describeCurrent())")
+        }
+    }
+
+    /// Steps over the `{` at `i`.
+    ///
+    /// - Parameter depth: the nesting level of the object.
+    /// - Returns: `true` if a member follows, `false` for `{}` (then `i` is past the `}`).
+    mutating func openObject(depth: Int) throws(JSONLineError) -> Bool {
+        guard depth <= JSONScanner.maxDepth else { throw error("nesting deeper than \(JSONScanner.maxDepth) levels") }
+        i += 1
+        skipWhitespace()
+        if current == 0x7D {
+            i += 1
+            return false
+        }
+        return true
+    }
+
+    /// Scans a member's key and the `:` after it.
+    ///
+    /// - Returns: the key's byte range (inside the quotes) and whether it holds escapes.
+    mutating func scanKey() throws(JSONLineError) -> (range: Range<Int>, escaped: Bool) {
+        skipWhitespace()
+        guard current == 0x22 else { throw error("expected a string key, found \(describeCurrent())") }
+        let start = i + 1
+        let escaped = try scanString()
+        let range = start..<(i - 1)
+        try expect(0x3A, "':' after key")
+        return (range, escaped)
+    }
+
+    /// After a member's value: steps over `,` (returns `true`: another member follows) or `}`
+    /// (returns `false`: the object ended).
+    mutating func nextMember() throws(JSONLineError) -> Bool {
+        skipWhitespace()
+        guard let b = current, b == 0x2C || b == 0x7D else {
+            throw error("expected ',' or '}' after a value, found \(describeCurrent())")
+        }
+        i += 1
+        return b == 0x2C
+    }
+
+    private mutating func literal(_ word: StaticString) throws(JSONLineError) {
+        let n = word.utf8CodeUnitCount
+        let w = word.utf8Start
+        for k in 0..<n where i + k >= count || base[i + k] != w[k] {
+            i += k
+            throw error("invalid literal: expected '\(word)', found \(describeCurrent())")
+        }
+        i += n
+    }
+
+    /// Scans `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
+    mutating func scanNumber() throws(JSONLineError) {
+        if base[i] == 0x2D { i += 1 }
+        guard let first = current, first >= 0x30 && first <= 0x39 else {
+            throw error("invalid number: expected a digit, found \(describeCurrent())")
+        }
+        i += 1
+        if first == 0x30 {
+            if let next = current, next >= 0x30 && next <= 0x39 {
+                throw error("invalid number: no leading zeros allowed")
+            }
+        } else {
+            skipDigits()
+        }
+        if current == 0x2E {  // .
+            i += 1
+            guard let d = current, d >= 0x30 && d <= 0x39 else {
+                throw error("invalid number: expected a digit after '.', found \(describeCurrent())")
+            }
+            skipDigits()
+        }
+        if let e = current, e == 0x65 || e == 0x45 {  // e E
+            i += 1
+            if let sign = current, sign == 0x2B || sign == 0x2D { i += 1 }
+            guard let d = current, d >= 0x30 && d <= 0x39 else {
+                throw error("invalid number: expected a digit in the exponent, found \(describeCurrent())")
+            }
+            skipDigits()
+        }
+    }
+
+    @inline(__always)
+    private mutating func skipDigits() {
+        while i < count && base[i] >= 0x30 && base[i] <= 0x39 { i += 1 }
+    }
+}

@@ -1,0 +1,68 @@
+extension HeightEstimator {
+    /// The estimator frozen at one width, ready to estimate millions of rows: per-kind coefficients
+    /// are looked up in flat arrays, estimates come out as fixed-point entries.
+    struct Table: Sendable {
+        let width: Double
+        private let strategy: Strategy
+        /// Per kind (256): intercept in points.
+        private let intercepts: [Double]
+        /// Per kind (256): slope in points per unit of length at this width.
+        private let slopes: [Double]
+        /// The entry of every row when the estimate does not depend on the row.
+        let uniformEntry: UInt32?
+
+        init(_ estimator: HeightEstimator, width: Double, rowsHaveFeatures: Bool) {
+            self.width = width
+            self.strategy = estimator.strategy
+            switch estimator.strategy {
+            case .constant(let height):
+                intercepts = []
+                slopes = []
+                uniformEntry = FixedPointHeight.quanta(ofEstimate: height)
+            case .perRow:
+                intercepts = []
+                slopes = []
+                uniformEntry = nil
+            case .learned:
+                var intercepts = [Double](repeating: 0, count: 256)
+                var slopes = [Double](repeating: 0, count: 256)
+                for kind in 0..<256 {
+                    // The estimate is affine in length: read off its value at 0 and its slope.
+                    let atZero = estimator.estimate(forRow: 0, features: RowFeatures(length: 0, kind: UInt8(kind)), width: width)
+                    let atWidth = estimator.estimate(forRow: 0, features: RowFeatures(length: width, kind: UInt8(kind)), width: width)
+                    intercepts[kind] = atZero
+                    slopes[kind] = (atWidth - atZero) / width
+                }
+                self.intercepts = intercepts
+                self.slopes = slopes
+                uniformEntry = rowsHaveFeatures
+                    ? nil
+                    : FixedPointHeight.quanta(ofEstimate: estimator.estimate(forRow: 0, width: width))
+            }
+        }
+
+        /// The estimate entry (exact flag clear) of one row.
+        @inline(__always)
+        func entry(ofRow row: Int, features: (any RowFeatureProviding)?) -> UInt32 {
+            if let uniformEntry { return uniformEntry }
+            switch strategy {
+            case .perRow(let estimate):
+                return FixedPointHeight.quanta(ofEstimate: estimate(row, width))
+            case .constant, .learned:
+                let rowFeatures = features?.features(ofRow: row) ?? RowFeatures()
+                let length = rowFeatures.length.isFinite && rowFeatures.length > 0 ? rowFeatures.length : 0
+                let kind = Int(rowFeatures.kind)
+                return FixedPointHeight.quanta(ofEstimate: intercepts[kind] + slopes[kind] * length)
+            }
+        }
+
+        /// Writes the estimate entries of `rows` into `buffer` (`buffer[i]` ↔ `rows.lowerBound + i`).
+        func fill(_ rows: Range<Int>, features: (any RowFeatureProviding)?, into buffer: UnsafeMutableBufferPointer<UInt32>) {
+            if let uniformEntry {
+                buffer.update(repeating: uniformEntry)
+                return
+            }
+            for row in rows { buffer[row - rows.lowerBound] = entry(ofRow: row, features: features) }
+        }
+    }
+}

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TextMeasure
 @testable import RowHeight
@@ -88,5 +89,37 @@ struct SeedLayoutTests {
         let template = CellTemplate(.text(TextNode(.field("title"), style: try TextStyle.bundled())))
         #expect(throws: CellTemplateError.missingField("title")) { try template.height(for: [:], width: 320) }
         #expect(template.fields == ["title"])
+    }
+}
+
+@Suite("Template files")
+struct TemplateFileTests {
+    static let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Examples/templates").path
+
+    @Test("The example table cell reads from JSON and matches seed layout 5")
+    func tableCellFile() throws {
+        let template = try CellTemplate(contentsOf: Self.examples + "/table-cell.json")
+        #expect(template.fields == ["text"])
+        let english = "Cozy lummox gives smart squid who asks for job pen."
+        let layout = try template.layout(for: ["text": english], width: 375)
+        #expect(layout.frames.first { $0.kind == "text" }?.text?.lineCount == 2)
+        #expect(try CellTemplate(contentsOf: Self.examples + "/inset-box.json").height(for: [:], width: 10) == 1100)
+        for name in ["two-labels", "scroll-content", "chat-message"] {
+            #expect(try !CellTemplate(contentsOf: Self.examples + "/\(name).json").fields.isEmpty)
+        }
+    }
+
+    @Test("Unknown node types and missing attributes are named")
+    func badTemplates() throws {
+        #expect(throws: CellTemplateSpecError.self) {
+            try CellTemplate(json: Data(#"{"root": {"type": "circle"}}"#.utf8))
+        }
+        do {
+            _ = try CellTemplate(json: Data(#"{"root": {"type": "vstack", "children": [{"type": "box", "width": 3}]}}"#.utf8))
+            Issue.record("a box without a height was accepted")
+        } catch let error as CellTemplateSpecError {
+            #expect(error.description == #"root.children[0]: a box node needs "height""#)
+        }
     }
 }

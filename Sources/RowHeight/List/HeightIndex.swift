@@ -161,11 +161,12 @@ public struct HeightIndex: Sendable {
 
     /// The rows that intersect `range` (points): from the row containing `range.lowerBound` up to,
     /// not including, the first row that starts at or after `range.upperBound`. Zero-height rows
-    /// inside the range are included.
+    /// inside the range are included. An empty range has no rows.
     ///
     /// - Complexity: O(log n).
     public func rows(in range: Range<Double>) -> Range<Int> {
         let lower = firstRow(endingAfter: FixedPointHeight.floorQuanta(range.lowerBound))
+        if range.isEmpty { return lower..<lower }
         let upper = firstRow(startingAtOrAfter: FixedPointHeight.ceilQuanta(range.upperBound))
         return lower..<Swift.max(lower, upper)
     }

@@ -95,9 +95,11 @@ extension ListHeightCore {
         let overscan = viewport.overscan * FixedPointHeight.quantaPerPoint
         var walk = ViewportWalk(
             anchorRow: anchorRow, anchorTop: anchorTop,
-            visibleTop: clamped(shift.rounded(.down)), visibleBottom: clamped((shift + height).rounded(.up)),
+            visibleTop: clamped(shift.rounded(.down)),
+            visibleBottom: height > 0 ? clamped((shift + height).rounded(.up)) : clamped(shift.rounded(.down)),
             preparedTop: clamped((shift - overscan).rounded(.down)),
-            preparedBottom: clamped((shift + height + overscan).rounded(.up)))
+            preparedBottom: height + overscan > 0
+                ? clamped((shift + height + overscan).rounded(.up)) : clamped((shift - overscan).rounded(.down)))
 
         // Upwards from the row above the anchor: each row's bottom is where the row below starts.
         var above: [(row: Int, entry: UInt32)] = []
@@ -135,6 +137,7 @@ extension ListHeightCore {
     /// The rows between two bounds relative to the anchor top.
     static func rows(_ index: HeightIndex, anchorTop: Int64, from top: Int64, to bottom: Int64) -> Range<Int> {
         let lower = index.firstRow(endingAfter: anchorTop &+ top)
+        if top >= bottom { return lower..<lower }
         let upper = index.firstRow(startingAtOrAfter: anchorTop &+ bottom)
         return lower..<Swift.max(lower, upper)
     }

@@ -1,0 +1,252 @@
+import Synchronization
+@testable import RowHeight
+
+/// A deterministic pseudo-random generator (SplitMix64), so failures reproduce.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// The exact height of a test row: multiples of 1/3 pt (the pixel grid at scale 3), some rows of
+/// height 0, depending on identity, content version and width.
+func testHeight(id: Int, version: Int, width: Double) -> Double {
+    let mixed = (id &* 2_654_435_761 &+ version &* 40_503 &+ Int(width * 8) &* 977) & 0x7FFF_FFFF
+    if id % 23 == 0 { return 0 }
+    return Double(mixed % 301 + 12) / 3
+}
+
+/// Rows with identities, shared by a test and the measurer (like a table view's data source).
+/// Counts every measurement.
+final class TestRows: RowFeatureProviding {
+    struct Row: Sendable, Equatable {
+        var id: Int
+        var version = 0
+    }
+
+    private let state: Mutex<(rows: [Row], measured: Int, log: [Int])>
+
+    init(count: Int) {
+        state = Mutex(((0..<count).map { Row(id: $0) }, 0, []))
+    }
+
+    var rows: [Row] { state.withLock { $0.rows } }
+    var ids: [Int] { state.withLock { $0.rows.map(\.id) } }
+    var measuredCount: Int { state.withLock { $0.measured } }
+    /// Rows measured since the last `resetLog()`.
+    var log: [Int] { state.withLock { $0.log } }
+    func resetLog() { state.withLock { $0.log = [] } }
+
+    func update(_ body: (inout [Row]) -> Void) { state.withLock { body(&$0.rows) } }
+
+    func height(ofRow row: Int, width: Double) throws -> Double {
+        try state.withLock { state in
+            guard row >= 0, row < state.rows.count else { throw TestError.noSuchRow(row) }
+            state.measured += 1
+            state.log.append(row)
+            let item = state.rows[row]
+            return testHeight(id: item.id, version: item.version, width: width)
+        }
+    }
+
+    func features(ofRow row: Int) -> RowFeatures {
+        state.withLock { RowFeatures(length: Double($0.rows[row].id % 50), kind: 0) }
+    }
+}
+
+enum TestError: Error, Equatable {
+    case noSuchRow(Int)
+    case broken
+}
+
+/// A measurer that counts calls and returns `height(row, width)`.
+final class CountingMeasurer: RowMeasuring {
+    private let calls = Mutex<[Int]>([])
+    let heightOf: @Sendable (Int, Double) -> Double
+
+    init(_ height: @escaping @Sendable (Int, Double) -> Double) { heightOf = height }
+
+    var rowsMeasured: [Int] { calls.withLock { $0 } }
+    var callCount: Int { calls.withLock { $0.count } }
+    func reset() { calls.withLock { $0 = [] } }
+
+    func height(ofRow row: Int, width: Double) throws -> Double {
+        calls.withLock { $0.append(row) }
+        return heightOf(row, width)
+    }
+}
+
+/// The naive reference: an array of rows and, per width, a dictionary of exact heights, summed
+/// linearly. Heights are kept in thirds of a point as integers so sums are exact.
+struct ReferenceList {
+    var rows: [TestRows.Row]
+    /// Exact heights in thirds, per width, by row identity.
+    var exact: [Double: [Int: Int]]
+    /// Cached widths, most recently used first.
+    var widths: [Double]
+    let capacity: Int
+    /// Estimate in thirds at a width, by row identity.
+    let estimate: (Int, Double) -> Int
+    /// Estimates each row got (frozen when assigned), per width, by identity.
+    var estimates: [Double: [Int: Int]]
+    var anchor: (id: Int, shift: Double)?
+
+    init(rows: [TestRows.Row], width: Double, capacity: Int, estimate: @escaping (Int, Double) -> Int) {
+        self.rows = rows
+        self.exact = [width: [:]]
+        self.widths = [width]
+        self.capacity = capacity
+        self.estimate = estimate
+        self.estimates = [width: Dictionary(uniqueKeysWithValues: rows.map { ($0.id, estimate($0.id, width)) })]
+    }
+
+    var width: Double { widths[0] }
+
+    func thirds(_ index: Int) -> Int {
+        let row = rows[index]
+        return exact[width]?[row.id] ?? estimates[width]![row.id]!
+    }
+
+    func isExact(_ index: Int) -> Bool { exact[width]?[rows[index].id] != nil }
+    func height(_ index: Int) -> Double { Double(thirds(index)) / 3 }
+    func top(_ index: Int) -> Int { (0..<index).reduce(0) { $0 + thirds($1) } }
+    func offset(_ index: Int) -> Double { Double(top(index)) / 3 }
+    var contentHeight: Double { offset(rows.count) }
+    var totalThirds: Int { top(rows.count) }
+
+    /// The row containing `offset` (linear scan), like `HeightIndex.row(atOffset:)`.
+    func row(atOffset offset: Double) -> Int? {
+        guard offset >= 0 else { return nil }
+        var top = 0
+        for index in rows.indices {
+            let bottom = top + thirds(index)
+            if Double(bottom) > offset * 3 { return index }
+            top = bottom
+        }
+        return nil
+    }
+
+    /// Rows intersecting `lower ..< upper` (linear).
+    func rows(from lower: Double, to upper: Double) -> Range<Int> {
+        var first = rows.count
+        var end = 0
+        var top = 0
+        for index in rows.indices {
+            let bottom = top + thirds(index)
+            if first == rows.count, Double(bottom) > lower * 3 { first = index }
+            if Double(top) < upper * 3 { end = index + 1 }
+            top = bottom
+        }
+        if lower < 0 { first = 0 }
+        if lower >= upper { return first..<first }
+        return first..<max(first, end)
+    }
+
+    mutating func measure(_ index: Int) -> Bool {
+        let row = rows[index]
+        guard exact[width]?[row.id] == nil else { return false }
+        exact[width]![row.id] = Int((testHeight(id: row.id, version: row.version, width: width) * 3).rounded())
+        return true
+    }
+
+    /// The viewport walk, done naively: returns (new offset, measured count, anchor row).
+    mutating func show(offset: Double, height viewportHeight: Double, overscan: Double) -> (offset: Double, measured: Int, anchor: Int)? {
+        guard !rows.isEmpty else { return nil }
+        let anchorRow: Int
+        if offset < 0 {
+            anchorRow = 0
+        } else if let row = row(atOffset: offset) {
+            anchorRow = row
+        } else {
+            anchorRow = rows.count - 1
+        }
+        let shift = offset - self.offset(anchorRow)
+        var measured = 0
+        // Above.
+        var bottom = 0.0
+        var index = anchorRow - 1
+        while index >= 0, bottom > shift - overscan {
+            if measure(index) { measured += 1 }
+            bottom -= height(index)
+            index -= 1
+        }
+        var top = 0.0
+        index = anchorRow
+        while index < rows.count, index == anchorRow || top < shift + viewportHeight + overscan {
+            if measure(index) { measured += 1 }
+            top += height(index)
+            index += 1
+        }
+        let newOffset = self.offset(anchorRow) + shift
+        let visible = rows(from: newOffset, to: newOffset + viewportHeight)
+        let first = visible.isEmpty ? anchorRow : visible.lowerBound
+        anchor = (rows[first].id, newOffset - self.offset(first))
+        return (newOffset, measured, anchorRow)
+    }
+
+    func anchoredOffset() -> Double? {
+        guard let anchor, let index = rows.firstIndex(where: { $0.id == anchor.id }) else { return nil }
+        return offset(index) + anchor.shift
+    }
+
+    mutating func setWidth(_ width: Double) {
+        guard width != self.width else { return }
+        var fraction: Double?
+        var anchorIndex: Int?
+        if let anchor, let index = rows.firstIndex(where: { $0.id == anchor.id }) {
+            anchorIndex = index
+            let height = self.height(index)
+            if height > 0, anchor.shift >= 0, anchor.shift < height { fraction = anchor.shift / height }
+        }
+        if let position = widths.firstIndex(of: width) {
+            widths.remove(at: position)
+            widths.insert(width, at: 0)
+        } else {
+            widths.insert(width, at: 0)
+            exact[width] = [:]
+            estimates[width] = Dictionary(uniqueKeysWithValues: rows.map { ($0.id, estimate($0.id, width)) })
+            if widths.count > capacity {
+                let evicted = widths.removeLast()
+                exact[evicted] = nil
+                estimates[evicted] = nil
+            }
+        }
+        if let fraction, let anchorIndex, anchor != nil { anchor!.shift = fraction * height(anchorIndex) }
+    }
+
+    /// Applies a batch update naively; `newRows` is the data after it (with new identities for
+    /// insertions and bumped versions for reloads).
+    mutating func apply(_ update: ListUpdate, newRows: [TestRows.Row]) {
+        let removed = Set(update.deletions + update.moves.map(\.source))
+        // Anchor: first stayer at or after the anchor row, else the last before it.
+        if let anchor, let anchorIndex = rows.firstIndex(where: { $0.id == anchor.id }) {
+            let stayer = (anchorIndex..<rows.count).first { !removed.contains($0) }
+                ?? (0..<anchorIndex).reversed().first { !removed.contains($0) }
+            if let stayer {
+                let shift = anchor.shift - (offset(stayer) - offset(anchorIndex))
+                self.anchor = (rows[stayer].id, shift)
+            } else {
+                self.anchor = nil
+            }
+        }
+        for index in update.reloads {
+            let id = rows[index].id
+            for width in widths {
+                exact[width]![id] = nil
+                estimates[width]![id] = estimate(id, width)
+            }
+        }
+        rows = newRows
+        for row in newRows {
+            for width in widths where estimates[width]![row.id] == nil {
+                estimates[width]![row.id] = estimate(row.id, width)
+            }
+        }
+    }
+}

@@ -4,6 +4,8 @@
 enum JSONLineError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Not valid JSON: what is wrong, at a 1-based byte column of the line.
     case syntax(String, column: Int)
+    /// The line is empty (or white space only) where an object was expected.
+    case emptyLine
     /// The line is not valid UTF-8; `byte` (1-based) starts the first bad sequence.
     case invalidUTF8(byte: Int)
     /// A required field is missing.
@@ -16,6 +18,7 @@ enum JSONLineError: Error, Sendable, Equatable, CustomStringConvertible {
     var description: String {
         switch self {
         case .syntax(let message, let column): "invalid JSON: \(message) at column \(column)"
+        case .emptyLine: "empty line, expected a JSON object"
         case .invalidUTF8(let byte): "invalid UTF-8 at byte \(byte)"
         case .missingField(let name): "field \"\(name)\" is missing"
         case .wrongType(let name, let expected, let found):

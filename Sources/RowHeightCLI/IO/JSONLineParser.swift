@@ -69,11 +69,12 @@ struct JSONLineParser {
         self.line = line
         fields.removeAll(keepingCapacity: true)
         guard let base = line.baseAddress, line.count > 0 else {
-            throw .syntax("empty line, expected a JSON object", column: 1)
+            throw .emptyLine
         }
         if let bad = UTF8Validation.firstInvalidByte(in: line) { throw .invalidUTF8(byte: bad + 1) }
         var scanner = JSONScanner(base: base, count: line.count)
         scanner.skipWhitespace()
+        if scanner.current == nil { throw .emptyLine }
         guard scanner.current == 0x7B else {
             throw scanner.error("expected '{' (a JSON object), found \(scanner.describeCurrent())")
         }

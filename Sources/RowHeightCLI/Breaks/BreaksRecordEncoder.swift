@@ -1,0 +1,62 @@
+import LineBreak
+
+/// Turns one JSON Lines record `{"text": …}` into `{"breaks":[…],"mandatory":[…]}` for
+/// `rowheight breaks --input`: the state of one pipeline worker (its parser and scratch array).
+///
+/// Offsets count Unicode scalars: `k` is listed when a line may break between scalar `k − 1` and
+/// scalar `k`, so for a non-empty text the last offset is its scalar count; `mandatory` lists the
+/// offsets where the break is mandatory (after BK, CR, LF, NL; CR LF once).
+struct BreaksRecordEncoder {
+    private var parser = JSONLineParser()
+    private var mandatory: [Int] = []
+
+    /// An encoder; reuse it for every line.
+    init() { mandatory.reserveCapacity(64) }
+
+    /// Appends the record for `line` to `output`.
+    ///
+    /// - Throws: `RecordFailure` if the line is not a JSON object with a string `"text"`.
+    /// - Complexity: O(length of the line); no allocation once warmed up.
+    mutating func encode(line: UnsafeBufferPointer<UInt8>, lineNumber: Int, into output: inout OutputBuffer)
+        throws(RecordFailure)
+    {
+        let field: JSONLineParser.Field
+        do throws(JSONLineError) {
+            try parser.parse(line)
+            field = try parser.requireField("text", of: .string)
+        } catch {
+            throw RecordFailure(line: lineNumber, error)
+        }
+        var offsets = mandatory
+        mandatory = []
+        parser.withString(field) { BreaksRecordEncoder.appendRecord(utf8: $0, scratch: &offsets, to: &output) }
+        mandatory = offsets
+    }
+
+    /// Appends `{"breaks":[…],"mandatory":[…]}` and a newline for the UTF-8 text `utf8`.
+    ///
+    /// - Parameter scratch: reused storage for the mandatory offsets.
+    static func appendRecord(utf8: UnsafeBufferPointer<UInt8>, scratch: inout [Int], to output: inout OutputBuffer) {
+        scratch.removeAll(keepingCapacity: true)
+        output.append("{\"breaks\":[")
+        var scalars = 0
+        var byte = 0
+        var first = true
+        for opportunity in LineBreakIterator(utf8: utf8) {
+            while byte < opportunity.offset {
+                if utf8[byte] & 0xC0 != 0x80 { scalars += 1 }
+                byte += 1
+            }
+            if !first { output.appendByte(0x2C) }
+            first = false
+            output.append(scalars)
+            if opportunity.isMandatory { scratch.append(scalars) }
+        }
+        output.append("],\"mandatory\":[")
+        for (k, offset) in scratch.enumerated() {
+            if k > 0 { output.appendByte(0x2C) }
+            output.append(offset)
+        }
+        output.append("]}\n")
+    }
+}

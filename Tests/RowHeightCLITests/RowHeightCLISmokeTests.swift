@@ -1,3 +1,0 @@
-import Testing
-@testable import RowHeightCLI
-@Test func builds() { #expect(Bool(true)) }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RowHeight
 import TextMeasure
 
 /// `rowheight measure`: line count and height of texts at one or more widths.
@@ -35,6 +36,11 @@ struct MeasureCommand: ParsableCommand {
     var widthsCSV: String?
 
     @OptionGroup var style: StyleOptions
+
+    @Option(help: ArgumentHelp(
+        "A cell template (JSON, see the README): the input rows then carry the template's fields and each output is the cell height.",
+        valueName: "file"))
+    var template: String?
 
     @Option(help: ArgumentHelp("Worker threads (default: all cores).", valueName: "n"))
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
@@ -72,6 +78,10 @@ struct MeasureCommand: ParsableCommand {
 
     func run() throws {
         let widths = try widths()
+        if let template {
+            try runTemplate(try loadTemplate(template), widths: widths)
+            return
+        }
         let measurer = try TextMeasurer(style: try style.makeStyle())
         if let text {
             try printSummary(text, measurer: measurer, widths: widths)
@@ -90,6 +100,39 @@ struct MeasureCommand: ParsableCommand {
         if stats {
             let seconds = Double((clock.now - start).components.attoseconds) / 1e18
                 + Double((clock.now - start).components.seconds)
+            FileHandleError.write(RunStatistics(rows: summary.records, seconds: seconds).description + "\n")
+        }
+        if summary.invalid > 0 {
+            RowHeightCommand.fail("\(summary.invalid) invalid record\(summary.invalid == 1 ? "" : "s") skipped")
+        }
+    }
+
+    /// Loads a template file, failing before any output with a one-line reason.
+    private func loadTemplate(_ path: String) throws -> CellTemplate {
+        guard FileManager.default.fileExists(atPath: path) else { throw InputError("\(path): no such template file") }
+        do {
+            return try CellTemplate(contentsOf: path)
+        } catch let error as DecodingError {
+            throw InputError("\(path): invalid template: \(TemplateErrorText.describe(error))")
+        } catch let error as CellTemplateSpecError {
+            throw InputError("\(path): \(error.description)")
+        }
+    }
+
+    private func runTemplate(_ template: CellTemplate, widths: [Double]) throws {
+        if text != nil { throw InputError("--template measures JSON Lines rows: use --input, not a TEXT") }
+        let source = try InputSource(path: input ?? "-")
+        let clock = ContinuousClock()
+        let start = clock.now
+        let summary = try OrderedPipeline<TemplateRowMeasurer>(jobs: jobs).run(
+            source: source, skipInvalid: skipInvalid,
+            makeState: { TemplateRowMeasurer(template: template, widths: widths) },
+            process: { line, lineNumber, state, output throws(RecordFailure) in
+                try state.measure(line: line, lineNumber: lineNumber, into: &output)
+            })
+        if stats {
+            let elapsed = clock.now - start
+            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
             FileHandleError.write(RunStatistics(rows: summary.records, seconds: seconds).description + "\n")
         }
         if summary.invalid > 0 {

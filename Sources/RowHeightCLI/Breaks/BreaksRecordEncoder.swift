@@ -43,9 +43,11 @@ struct BreaksRecordEncoder {
         var byte = 0
         var first = true
         for opportunity in LineBreakIterator(utf8: utf8) {
+            // Scalars are the bytes that are not continuation bytes (10xxxxxx).
+            let base = utf8.baseAddress!
             while byte < opportunity.offset {
-                if utf8[byte] & 0xC0 != 0x80 { scalars += 1 }
-                byte += 1
+                scalars &+= base[byte] & 0xC0 != 0x80 ? 1 : 0
+                byte &+= 1
             }
             if !first { output.appendByte(0x2C) }
             first = false

@@ -68,11 +68,21 @@ struct JSONLineParser {
     mutating func parse(_ line: UnsafeBufferPointer<UInt8>) throws(JSONLineError) {
         self.line = line
         fields.removeAll(keepingCapacity: true)
-        guard let base = line.baseAddress, line.count > 0 else {
-            throw .emptyLine
+        guard let base = line.baseAddress, line.count > 0 else { throw .emptyLine }
+        do throws(JSONLineError) {
+            try scanObject(base: base, count: line.count)
+        } catch {
+            // Strings are checked as they are scanned; invalid UTF-8 elsewhere shows up as a
+            // syntax error. Bad UTF-8 anywhere is reported first, as its own error.
+            if case .syntax = error, let bad = UTF8Validation.firstInvalidByte(in: line) {
+                throw .invalidUTF8(byte: bad + 1)
+            }
+            throw error
         }
-        if let bad = UTF8Validation.firstInvalidByte(in: line) { throw .invalidUTF8(byte: bad + 1) }
-        var scanner = JSONScanner(base: base, count: line.count)
+    }
+
+    private mutating func scanObject(base: UnsafePointer<UInt8>, count: Int) throws(JSONLineError) {
+        var scanner = JSONScanner(base: base, count: count)
         scanner.skipWhitespace()
         if scanner.current == nil { throw .emptyLine }
         guard scanner.current == 0x7B else {

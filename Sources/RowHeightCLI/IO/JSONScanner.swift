@@ -1,8 +1,11 @@
 /// The RFC 8259 grammar over the bytes of one line, one token at a time: what `JSONLineParser`
-/// is built on. Assumes the bytes were checked to be valid UTF-8.
+/// is built on.
 ///
-/// Strings are scanned eight bytes at a time (looking for `"`, `\` and control characters), so a
-/// typical 150-byte record takes a few dozen steps.
+/// Strings are scanned eight bytes at a time (looking for `"`, `\`, control characters and
+/// non-ASCII bytes, whose UTF-8 is checked as it is met), so a typical 150-byte record takes a
+/// few dozen steps. Outside strings only ASCII is valid JSON, so a line that scans without error
+/// is valid UTF-8; after a syntax error, the caller should check the whole line's UTF-8 (see
+/// `JSONLineParser.parse`).
 struct JSONScanner {
     /// The deepest nesting of arrays and objects accepted (the line's own object is level 1).
     static let maxDepth = 512
@@ -65,7 +68,7 @@ struct JSONScanner {
 
     // MARK: - Strings
 
-    /// Whether a word of eight bytes holds a `"`, a `\` or a byte below 0x20.
+    /// Whether a word of eight bytes holds a `"`, a `\`, a byte below 0x20 or a non-ASCII byte.
     @inline(__always)
     static func needsAttention(_ word: UInt64) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101
@@ -75,10 +78,11 @@ struct JSONScanner {
         let hasQuote = (quote &- ones) & ~quote
         let hasBackslash = (backslash &- ones) & ~backslash
         let hasControl = (word &- ones &* 0x20) & ~word
-        return (hasQuote | hasBackslash | hasControl) & highs != 0
+        return (hasQuote | hasBackslash | hasControl | word) & highs != 0
     }
 
     /// Scans a string whose opening quote is at `i`; afterwards `i` is past the closing quote.
+    /// Checks the UTF-8 of what it passes over.
     ///
     /// - Returns: whether the string holds escapes (so its bytes must be decoded).
     mutating func scanString() throws(JSONLineError) -> Bool {
@@ -97,6 +101,13 @@ struct JSONScanner {
             if b == 0x5C {  // \
                 escaped = true
                 try scanEscape()
+                continue
+            }
+            if b >= 0x80 {
+                guard let length = UTF8Validation.sequenceLength(base, at: i, count: count) else {
+                    throw .invalidUTF8(byte: i + 1)
+                }
+                i += length
                 continue
             }
             if b < 0x20 { throw error("\(describeCurrent()) in a string (write it as an escape)") }

@@ -51,6 +51,10 @@ struct OutputBufferTests {
             values.append(Double.random(in: 0.001..<1, using: &generator))
             values.append((Double.random(in: 0..<10_000, using: &generator) * 10_000).rounded() / 10_000)
             values.append(Double(bitPattern: UInt64.random(in: 0..<UInt64.max, using: &generator)))
+            // Decimals of 1 to 17 significant digits from 10⁻³ to 10¹⁵.
+            let digits = Int.random(in: 1...17, using: &generator)
+            let mantissa = String(UInt64.random(in: 1...UInt64(999_999_999_999_999_999), using: &generator)).prefix(digits)
+            values.append(Double("\(mantissa)e\(Int.random(in: -3...15, using: &generator) - digits)")!)
         }
         var mismatches: [String] = []
         for value in values where value.isFinite {

@@ -18,11 +18,9 @@ struct RowHeightCommand: ParsableCommand {
               rowheight breaks "Don't break—here"
               rowheight breaks --input rows.jsonl
 
-            Input files are JSON Lines: one JSON object per line ("-" reads standard input). Output
-            records come in input order, one per line, whatever --jobs is.
+            Input files are JSON Lines: one JSON object per line ("-" reads standard input). Output records come in input order, one per line, whatever --jobs is.
 
-            Exit codes: 0 success; 1 bad input, font or output, reported as
-            'rowheight: error: FILE:LINE: what is wrong'; 64 usage errors.
+            Exit codes: 0 success; 1 bad input, font or output, reported as 'rowheight: error: FILE:LINE: what is wrong'; 64 usage errors.
             """,
         version: "0.1.0",
         subcommands: [MeasureCommand.self, BreaksCommand.self]

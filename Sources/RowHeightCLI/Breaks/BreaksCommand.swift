@@ -7,21 +7,14 @@ struct BreaksCommand: ParsableCommand {
         commandName: "breaks",
         abstract: "Show the line-break opportunities of a text (UAX #14, Unicode 15.0).",
         discussion: """
-            With TEXT, prints the text with '÷' where a line may break and '⏎' where it must (after a
-            line feed, carriage return…), spaces as '·' and control characters as '␊', '␍', '␉'…;
-            then the segments between the breaks with their scalar ranges, and every scalar with its
-            Line_Break class and the break after it. --compact prints only the marked text.
+            With TEXT, prints the text with '÷' where a line may break and '⏎' where it must (after a line feed, carriage return…), spaces as '·' and control characters as '␊', '␍', '␉'…; then the segments between the breaks with their scalar ranges, and every scalar with its Line_Break class and the break after it. --compact prints only the marked text.
 
-            With --input, reads JSON Lines — one object per line with a string "text"; '-' is
-            standard input — and prints one JSON object per line, in input order whatever --jobs is:
+            With --input, reads JSON Lines — one object per line with a string "text"; '-' is standard input — and prints one JSON object per line, in input order whatever --jobs is:
               {"breaks":[…],"mandatory":[…]}
-            Offsets count Unicode scalars: k means a line may break between scalar k−1 and scalar k,
-            so for a non-empty text the last offset is its scalar count; "mandatory" lists the
-            offsets where the break is mandatory. A line that is not such an object stops the run
-            with 'rowheight: error: FILE:LINE: what is wrong' (exit 1), after everything before it.
+            Offsets count Unicode scalars: k means a line may break between scalar k−1 and scalar k, so for a non-empty text the last offset is its scalar count; "mandatory" lists the offsets where the break is mandatory. A line that is not such an object stops the run with 'rowheight: error: FILE:LINE: what is wrong' (exit 1), after everything before it was written.
 
             Examples:
-              rowheight breaks "Price: \\$9.99 (incl. tax) — see https://example.com/a-b"
+              rowheight breaks 'Price: $9.99 (incl. tax) — see https://example.com/a-b'
               echo '{"text":"Hello, world"}' | rowheight breaks --input -
             """
     )
@@ -32,7 +25,7 @@ struct BreaksCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("A JSON Lines file, or - for standard input.", valueName: "file"))
     var input: String?
 
-    @Option(help: ArgumentHelp("Worker threads for --input (default: the active processor count).", valueName: "n"))
+    @Option(help: ArgumentHelp("Worker threads for --input; by default one per active processor.", valueName: "n"))
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
     @Flag(help: "With TEXT, print only the text with its breaks marked.")

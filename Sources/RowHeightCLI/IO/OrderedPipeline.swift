@@ -127,15 +127,20 @@ struct OrderedPipeline<State> {
         var state = try makeState()
         var buffer = OutputBuffer(capacity: 1 << 16)
         var summary = Summary()
-        while let batch = try source.nextBatch(maxLines: batchLines) {
-            let result = OrderedPipeline.transform(
-                batch, state: &state, buffer: &buffer, skipInvalid: skipInvalid, process: process)
-            try OrderedPipeline.emit(result, to: writer, source: source.name, skipInvalid: skipInvalid, summary: &summary)
-            buffer = result.output
-            try writer.flushIfFull()
-            onBatch(summary)
+        do {
+            while let batch = try source.nextBatch(maxLines: batchLines) {
+                var result = OrderedPipeline.transform(
+                    batch, state: &state, buffer: &buffer, skipInvalid: skipInvalid, process: process)
+                try OrderedPipeline.emit(result, to: writer, source: source.name, skipInvalid: skipInvalid, summary: &summary)
+                swap(&buffer, &result.output)
+                try writer.flushIfFull()
+                onBatch(summary)
+            }
+            try writer.flush()
+        } catch {
+            try? writer.flush()  // what came before the problem (a read error) stays written
+            throw error
         }
-        try writer.flush()
         return summary
     }
 

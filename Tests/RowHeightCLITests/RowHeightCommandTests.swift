@@ -74,6 +74,14 @@ struct RowHeightCommandTests {
         #expect(unterminated.outputLines == [#"{"breaks":[1],"mandatory":[]}"#, #"{"breaks":[2,3],"mandatory":[]}"#])
     }
 
+    @Test("Output that cannot be written is an error too")
+    func fullDisk() throws {
+        let run = try RowHeightExecutable.run(
+            ["breaks", "--input", "-"], stdin: Data("{\"text\":\"a\"}\n".utf8), stdoutPath: "/dev/full")
+        #expect(run.exitCode == 1)
+        #expect(run.stderr == "rowheight: error: cannot write the output: No space left on device\n")
+    }
+
     @Test("Usage errors are argument-parser's: exit 64, usage on stderr")
     func usageErrors() throws {
         let none = try RowHeightExecutable.run(["breaks"])

@@ -78,6 +78,15 @@ struct InputSourceTests {
         #expect(try lines(of: "a\n\(long)\r\nb", blockSize: 64) == ["a", long, "b"])
     }
 
+    @Test("forEachLine gives every line with its number, on the calling thread")
+    func forEachLine() throws {
+        let directory = try TemporaryDirectory()
+        let source = try InputSource(path: try directory.file("x", text: "a\r\n\nc\n\n"), blockSize: 16)
+        var seen: [String] = []
+        try source.forEachLine { line, number in seen.append("\(number):\(String(decoding: line, as: UTF8.self))") }
+        #expect(seen == ["1:a", "2:", "3:c"])
+    }
+
     @Test("Missing files and directories are errors naming the path")
     func openErrors() throws {
         #expect(throws: InputError("/nonexistent/in.jsonl: no such file")) { try InputSource(path: "/nonexistent/in.jsonl") }

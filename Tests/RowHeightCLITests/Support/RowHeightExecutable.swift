@@ -39,7 +39,10 @@ enum RowHeightExecutable {
 
     /// Runs `rowheight arguments…` with `stdin` as standard input (empty if `nil`), output to
     /// temporary files so nothing can block.
-    static func run(_ arguments: [String], stdin: Data? = nil) throws -> Run {
+    ///
+    /// - Parameter stdoutPath: where standard output goes instead (e.g. `/dev/full`); `stdout`
+    ///   is then empty.
+    static func run(_ arguments: [String], stdin: Data? = nil, stdoutPath: String? = nil) throws -> Run {
         let executable = try #require(url, "no rowheight executable next to the test bundle")
         let directory = try TemporaryDirectory()
         let inputURL = directory.url.appendingPathComponent("stdin")
@@ -49,7 +52,7 @@ enum RowHeightExecutable {
         _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
         _ = FileManager.default.createFile(atPath: errorURL.path, contents: nil)
         let input = try FileHandle(forReadingFrom: inputURL)
-        let output = try FileHandle(forWritingTo: outputURL)
+        let output = try FileHandle(forWritingTo: stdoutPath.map { URL(fileURLWithPath: $0) } ?? outputURL)
         let error = try FileHandle(forWritingTo: errorURL)
         defer {
             try? input.close()

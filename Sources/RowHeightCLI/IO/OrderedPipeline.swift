@@ -96,7 +96,7 @@ struct OrderedPipeline<State> {
                     try OrderedPipeline.emit(result, to: writer, source: source.name, skipInvalid: skipInvalid, summary: &summary)
                     var spent = OutputBuffer(capacity: 0)
                     swap(&spent, &result.output)
-                    channel.recycle(spent)
+                    channel.recycle(consume spent)
                     next += 1
                     onBatch(summary)
                 case .notYet:

@@ -106,10 +106,10 @@ final class PipelineChannel: Sendable {
     }
 
     /// Hands a written batch's buffer back for reuse and frees its slot.
-    func recycle(_ buffer: OutputBuffer) {
-        var buffer = buffer
-        buffer.removeAll()
-        shared.withLock { $0.spareBuffers.append(buffer) }
+    func recycle(_ buffer: consuming OutputBuffer) {
+        var spare = buffer  // moved, still the only reference: emptying it copies nothing
+        spare.removeAll()
+        shared.withLock { [spare] shared in shared.spareBuffers.append(spare) }
         slotFree.signal()
     }
 

@@ -1,10 +1,26 @@
-/// The decoded two-stage tables of `Generated/LineBreakData.swift`, kept in memory that is never
-/// freed, so the hot path reads them through raw pointers without reference counting or
-/// lazy-initialisation checks after the first use.
+/// The decoded two-stage tables of `Generated/LineBreakData.swift`: for every code point its
+/// *input code*, the class the line breaker works with (the Line_Break class after rule LB1) or
+/// one of four refinements of it that the rules or the segmenter tell apart. Kept in memory that
+/// is never freed, so the hot path reads them through raw pointers without reference counting
+/// or lazy-initialisation checks after the first use.
 @usableFromInline
 struct LineBreakTables: @unchecked Sendable {  // immutable after creation
+    /// OP that is East Asian Width F, W or H (LB30 does not apply to it).
+    @inlinable static var opWide: UInt8 { 43 }
+    /// CP that is East Asian Width F, W or H.
+    @inlinable static var cpWide: UInt8 { 44 }
+    /// ID that is Extended_Pictographic and unassigned (General_Category Cn): LB30b.
+    @inlinable static var idPictographicUnassigned: UInt8 { 45 }
+    /// BA that is White_Space (tab, U+1680, the en/em/thin/hair spaces, U+205F, U+3000): may hang.
+    @inlinable static var baWhitespace: UInt8 { 46 }
+    /// Input codes are below this.
+    @inlinable static var codeCount: Int { 64 }
+
+    /// Input codes of U+0000–U+007F.
     @usableFromInline let ascii: UnsafePointer<UInt8>
+    /// Code point >> 7 → block number.
     @usableFromInline let stage1: UnsafePointer<UInt16>
+    /// Blocks of 128 input codes.
     @usableFromInline let stage2: UnsafePointer<UInt8>
 
     /// The shared tables.
@@ -15,6 +31,7 @@ struct LineBreakTables: @unchecked Sendable {  // immutable after creation
         for (i, value) in LineBreakData.ascii.enumerated() { ascii[i] = value }
         let stage1Bytes = LineBreakTables.decodeBase64(LineBreakData.stage1Base64)
         precondition(stage1Bytes.count == LineBreakData.stage1Count * 2, "corrupt line-break stage 1")
+        precondition(LineBreakData.stage1Count == 0x11_0000 >> 7, "stage 1 must cover all code points")
         let stage1 = UnsafeMutablePointer<UInt16>.allocate(capacity: LineBreakData.stage1Count)
         for i in 0..<LineBreakData.stage1Count {
             stage1[i] = UInt16(stage1Bytes[2 * i]) | UInt16(stage1Bytes[2 * i + 1]) << 8
@@ -28,21 +45,31 @@ struct LineBreakTables: @unchecked Sendable {  // immutable after creation
         self.stage2 = UnsafePointer(stage2)
     }
 
-    /// The table byte of a code point (class in bits 0–5, flags in bits 6 and 7).
+    /// The input code of a code point below U+110000.
     @inlinable @inline(__always)
-    func entry(_ value: UInt32) -> UInt8 {
+    func code(_ value: UInt32) -> UInt8 {
         if value < 0x80 { return ascii[Int(value)] }
-        if value >= 0x11_0000 { return LineBreakClass.al.rawValue }
-        let block = Int(stage1[Int(value >> 7)])
-        return stage2[block << 7 | Int(value & 0x7F)]
+        return stage2[Int(stage1[Int(value &>> 7)]) &<< 7 | Int(value & 0x7F)]
     }
 
-    /// The table byte of a code point.
+    /// The input code of a code point.
     @inlinable @inline(__always)
-    static func entry(_ value: UInt32) -> UInt8 { shared.entry(value) }
+    static func code(_ value: UInt32) -> UInt8 { shared.code(value) }
+
+    /// The line-breaking class an input code stands for.
+    @inlinable
+    static func resolvedClass(ofCode code: UInt8) -> LineBreakClass {
+        switch code {
+        case opWide: return .op
+        case cpWide: return .cp
+        case idPictographicUnassigned: return .id
+        case baWhitespace: return .ba
+        default: return LineBreakClass(rawValue: code) ?? .al
+        }
+    }
 
     /// Decodes standard base64, ignoring line breaks.
-    private static func decodeBase64(_ text: StaticString) -> [UInt8] {
+    static func decodeBase64(_ text: StaticString) -> [UInt8] {
         var lookup = [UInt8](repeating: 0xFF, count: 256)
         for (i, c) in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8.enumerated() {
             lookup[Int(c)] = UInt8(i)

@@ -32,7 +32,7 @@ struct TextWalker {
         guard bytes[i] >= 0xCC else { return false }  // every extender is ≥ U+0300
         let value = TextWalker.decode(bytes, at: i).value
         guard let scalar = Unicode.Scalar(value) else { return false }
-        switch LineBreakClass(scalar) {
+        switch LineBreakClass(resolving: scalar) {
         case .cm, .zwj, .em: return true
         default: return false
         }

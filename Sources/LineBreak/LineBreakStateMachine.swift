@@ -1,0 +1,111 @@
+/// UAX #14 as a deterministic finite automaton over input codes (`LineBreakTables`): one table
+/// load per scalar decides the break before it and gives the next state.
+///
+/// The automaton is not written by hand: it is built once, at first use, by running the rules of
+/// `LineBreakRuleState` from the start state over every input code, breadth first, identifying
+/// contexts by their `canonical` form, until no new state appears (a few dozen). So the hot path
+/// cannot disagree with the rules. The one rule that looks ahead, LB25.01 (`PR × OP NU`), is
+/// left to the iterator, marked by the action `lookahead`.
+@usableFromInline
+struct LineBreakStateMachine: @unchecked Sendable {  // immutable after creation
+    /// No break before the scalar.
+    @inlinable static var prohibited: Int { 0 }
+    /// A break is allowed before the scalar.
+    @inlinable static var allowed: Int { 1 }
+    /// A break is required before the scalar.
+    @inlinable static var mandatory: Int { 2 }
+    /// Allowed, unless the next character that is not CM or ZWJ is NU (LB25.01).
+    @inlinable static var lookahead: Int { 3 }
+
+    /// Rows of `LineBreakTables.codeCount` entries, one row per state; the entry for input code
+    /// `c` in the state whose row starts at `r` is at `r + c`. Each entry is the next state's row
+    /// start (bits 0–13) and the action (bits 14–15).
+    @usableFromInline let transitions: UnsafePointer<UInt16>
+    /// Per state (row start >> 6): whether the text must break at its end if it ends there.
+    @usableFromInline let mandatoryAtEnd: UnsafePointer<Bool>
+    /// The row of the state after a letter (AL) that follows a letter: where runs of ASCII letters
+    /// neither break nor change state.
+    @usableFromInline let letterRow: Int
+    /// The number of states.
+    let stateCount: Int
+
+    /// The row of the start state.
+    @inlinable static var startRow: Int { 0 }
+
+    /// The shared automaton.
+    @usableFromInline static let shared = LineBreakStateMachine()
+
+    private init() {
+        let codes = LineBreakTables.codeCount
+        var states = [LineBreakRuleState()]
+        var ids = [LineBreakRuleState(): 0]
+        var table: [UInt16] = []
+        var next = 0
+        while next < states.count {
+            let state = states[next]
+            next += 1
+            for code in 0..<codes {
+                // Codes no table entry holds behave as AL, so every row is complete.
+                let input = LineBreakStateMachine.isUsed(code) ? UInt8(code) : LineBreakClass.al.rawValue
+                var whenNumber = state
+                var otherwise = state
+                let ifNumber = whenNumber.step(input, nextIsNumber: true)
+                let decision = otherwise.step(input, nextIsNumber: false)
+                precondition(whenNumber == otherwise, "the lookahead changed the state")
+                let action: Int
+                switch (decision, ifNumber) {
+                case (.prohibited, .prohibited): action = LineBreakStateMachine.prohibited
+                case (.allowed, .allowed): action = LineBreakStateMachine.allowed
+                case (.mandatory, .mandatory): action = LineBreakStateMachine.mandatory
+                case (.allowed, .prohibited): action = LineBreakStateMachine.lookahead
+                default: preconditionFailure("unexpected lookahead outcome \(decision) / \(ifNumber)")
+                }
+                let target = otherwise.canonical
+                let id: Int
+                if let known = ids[target] {
+                    id = known
+                } else {
+                    id = states.count
+                    ids[target] = id
+                    states.append(target)
+                }
+                table.append(UInt16(id * codes | action << 14))
+            }
+        }
+        precondition(states.count * codes <= 1 << 14, "too many line-breaking states")
+        let transitions = UnsafeMutablePointer<UInt16>.allocate(capacity: table.count)
+        transitions.initialize(from: table, count: table.count)
+        let mandatoryAtEnd = UnsafeMutablePointer<Bool>.allocate(capacity: states.count)
+        for (i, state) in states.enumerated() { mandatoryAtEnd[i] = state.endsWithHardBreak }
+        // The state after two letters.
+        var letters = LineBreakRuleState()
+        _ = letters.step(LineBreakClass.al.rawValue, nextIsNumber: false)
+        _ = letters.step(LineBreakClass.al.rawValue, nextIsNumber: false)
+        let letterRow = ids[letters.canonical]! * codes
+        precondition(
+            Int(table[letterRow + Int(LineBreakClass.al.rawValue)]) == letterRow,
+            "a letter after a letter must neither break nor change state")
+        self.transitions = UnsafePointer(transitions)
+        self.mandatoryAtEnd = UnsafePointer(mandatoryAtEnd)
+        self.letterRow = letterRow
+        self.stateCount = states.count
+    }
+
+    /// Whether the generated tables can hold `code`: the classes after LB1 and the refinements.
+    static func isUsed(_ code: Int) -> Bool {
+        guard code < Int(LineBreakTables.baWhitespace) + 1 else { return false }
+        switch LineBreakClass(rawValue: UInt8(code)) {
+        case .ai, .sg, .xx, .sa, .cj: return false
+        default: return true
+        }
+    }
+
+    /// Input codes of white space that may hang at a line end: SP, BK, CR, LF, NL and the BA
+    /// white space, as a bit set.
+    @inlinable
+    static var whitespaceCodes: UInt64 {
+        1 << UInt64(LineBreakClass.sp.rawValue) | 1 << UInt64(LineBreakClass.bk.rawValue)
+            | 1 << UInt64(LineBreakClass.cr.rawValue) | 1 << UInt64(LineBreakClass.lf.rawValue)
+            | 1 << UInt64(LineBreakClass.nl.rawValue) | 1 << UInt64(LineBreakTables.baWhitespace)
+    }
+}

@@ -112,10 +112,10 @@ struct OrderedPipeline<State> {
                 }
             }
         } catch {
-            channel.stopAndJoin()
+            channel.stop(waitingUntil: .now() + .milliseconds(250))
             throw error
         }
-        channel.stopAndJoin()
+        channel.stop()
         return summary
     }
 

@@ -113,10 +113,21 @@ final class PipelineChannel: Sendable {
         slotFree.signal()
     }
 
-    /// Stops the workers (they finish the batch in hand) and waits until all have exited.
-    func stopAndJoin() {
+    /// Stops the workers (they finish the batch in hand) and waits until all have exited, or
+    /// until `deadline` if one is given.
+    ///
+    /// A deadline is for runs that end early (a bad record, a write error): a worker may be
+    /// blocked reading a stream that is still open (a terminal, a slow producer), and the error
+    /// should not wait for more input. Such a worker ends when its read returns; it writes nothing.
+    func stop(waitingUntil deadline: DispatchTime? = nil) {
         shared.withLock { $0.stopReading = true }
         for _ in 0..<workers { slotFree.signal() }
-        for _ in 0..<workers { workerExited.wait() }
+        for _ in 0..<workers {
+            if let deadline {
+                guard workerExited.wait(timeout: deadline) == .success else { return }
+            } else {
+                workerExited.wait()
+            }
+        }
     }
 }

@@ -157,4 +157,35 @@ struct OrderedPipelineTests {
         close(output[0])
         #expect(summary.withLock { $0 } == .init(records: 3, invalid: 0))
     }
+
+    @Test("A bad record in a stream that stays open is reported without waiting for more input")
+    func errorOnOpenStream() throws {
+        var input: [Int32] = [0, 0]
+        #expect(pipe(&input) == 0)
+        let source = InputSource(fileDescriptor: input[0], name: "<pipe>", ownsDescriptor: true)
+        let directory = try TemporaryDirectory()
+        let outputPath = directory.url.appendingPathComponent("out").path
+        let done = DispatchSemaphore(value: 0)
+        let outcome = Mutex<String?>(nil)
+        Thread {
+            let message: String
+            do {
+                let writer = try OutputWriter(path: outputPath)
+                _ = try OrderedPipeline<Counter>(jobs: 2).run(
+                    source: source, output: writer, skipInvalid: false, makeState: { Counter() }, process: echo)
+                message = "no error"
+            } catch {
+                message = "\(error)"
+            }
+            outcome.withLock { $0 = message }
+            done.signal()
+        }.start()
+        let lines = Array("ok\nbad\n".utf8)
+        #expect(lines.withUnsafeBytes { write(input[1], $0.baseAddress, $0.count) } == lines.count)
+        // The input stays open; the run must still end, with the error, within a few seconds.
+        #expect(done.wait(timeout: .now() + .seconds(10)) == .success)
+        #expect(outcome.withLock { $0 } == "<pipe>:2: bad record")
+        #expect(try String(contentsOfFile: outputPath, encoding: .utf8) == "1:ok\n")
+        close(input[1])
+    }
 }

@@ -8,6 +8,9 @@ struct GlyphStepper {
     private var ligatureRemaining = 0
     private var ligatureAdjustment = 0.0
     private var ligatureGlyph: GlyphID = 0
+    /// The previous visible scalar, and whether its glyph for kerning is its own (not a ligature's).
+    private var prevValue: UInt32 = 0x1_0000
+    private var prevGlyphIsNominal = false
 
     /// One visible scalar.
     struct Step {
@@ -24,15 +27,30 @@ struct GlyphStepper {
     @inline(__always)
     mutating func step(_ value: UInt32, at i: Int, limit: Int, in bytes: UnsafeBufferPointer<UInt8>,
                        tables: StyleTables) -> Step? {
-        let (advance, font, glyph) = tables.lookup(value)
-        guard advance != 0 else { return nil }
+        let advance: Double
+        let font: Int
+        let glyph: GlyphID
+        var mayStartLigature = false
+        if value < 0x1_0000 {
+            let entry = tables.entries[Int(value)]
+            guard entry.advance != 0 else { return nil }
+            advance = entry.advance
+            font = Int(entry.font)
+            glyph = entry.glyph
+            mayStartLigature = entry.flags & 1 != 0
+        } else {
+            let looked = tables.lookup(value)
+            guard looked.advance != 0 else { return nil }
+            (advance, font, glyph) = looked
+            mayStartLigature = tables.ligatureFonts[font] && tables.fonts[font].ligatureTable.startsLigature(glyph)
+        }
         var adjustment = 0.0
         var glyphForNext = glyph
         if ligatureRemaining > 0 {
             ligatureRemaining -= 1
             if ligatureRemaining == 0 { adjustment = ligatureAdjustment }
             glyphForNext = ligatureGlyph
-        } else if tables.ligatureFonts[font], let ligature = tables.ligature(
+        } else if mayStartLigature, let ligature = tables.ligature(
             startingWith: glyph, font: font, at: i, limit: limit, in: bytes)
         {
             adjustment = font == prevFont ? tables.kerning(prevGlyph, ligature.glyph, font: font) : 0
@@ -41,10 +59,16 @@ struct GlyphStepper {
             ligatureGlyph = ligature.glyph
             glyphForNext = ligature.glyph
         } else if font == prevFont {
-            adjustment = tables.kerning(prevGlyph, glyph, font: font)
+            if value < 128 && prevValue < 128 && font == 0 && prevGlyphIsNominal {
+                adjustment = tables.asciiKerning[Int(prevValue << 7 | value)]
+            } else {
+                adjustment = tables.kerning(prevGlyph, glyph, font: font)
+            }
         }
+        prevGlyphIsNominal = glyphForNext == glyph
         prevGlyph = glyphForNext
         prevFont = font
+        prevValue = value
         return Step(advance: advance, adjustment: adjustment, font: font)
     }
 }

@@ -6,7 +6,25 @@ import Synchronization
 /// Built once per (font chain, size, profile) and shared (see `StyleTables.shared(for:)`), so
 /// measuring never calls into FreeType and never looks anything up in a dictionary per scalar.
 /// Widths are in *width units*: points for `.uikit`, whole Pango units (1/1024 pt) for `.pango`.
-final class StyleTables: Sendable {
+final class StyleTables: @unchecked Sendable {  // immutable after init; raw storage freed in deinit
+    /// Everything the hot path needs about a BMP code point, in one load.
+    struct Entry {
+        /// Advance in width units (0 for mandatory breaks and default ignorables).
+        var advance: Double
+        /// Glyph in its font.
+        var glyph: GlyphID
+        /// Index of the font.
+        var font: UInt8
+        /// Bit 0: a standard ligature may start with this glyph (`.pango`).
+        var flags: UInt8
+    }
+
+    /// `Entry` of each BMP code point (65,536).
+    let entries: UnsafeMutablePointer<Entry>
+    /// Kerning between two ASCII code points both drawn by the primary font, width units
+    /// (128 × 128, indexed `left << 7 | right`).
+    let asciiKerning: UnsafeMutablePointer<Double>
+
     /// Width units per point: 1 for `.uikit`, 1024 for `.pango`.
     let unitsPerPoint: Double
     /// The layout profile the tables were built for.
@@ -86,6 +104,29 @@ final class StyleTables: Sendable {
         self.advances = advances
         self.fontIndices = fontIndices
         self.glyphs = glyphs
+        let ligatureFonts = self.ligatureFonts
+        entries = .allocate(capacity: 0x1_0000)
+        for cp in 0..<0x1_0000 {
+            let font = Int(fontIndices[cp])
+            let startsLigature = ligatureFonts[font] && fonts[font].ligatureTable.startsLigature(glyphs[cp])
+            entries[cp] = Entry(advance: advances[cp], glyph: glyphs[cp], font: fontIndices[cp], flags: startsLigature ? 1 : 0)
+        }
+        asciiKerning = .allocate(capacity: 128 * 128)
+        asciiKerning.initialize(repeating: 0, count: 128 * 128)
+        if fontHasKerning[0] {
+            for left in 0..<128 where fontIndices[left] == 0 && glyphs[left] != 0 {
+                for right in 0..<128 where fontIndices[right] == 0 && glyphs[right] != 0 {
+                    let units = usesGPOSKerning[0]
+                        ? fonts[0].gposKerning(glyphs[left], glyphs[right]) : fonts[0].kerning(glyphs[left], glyphs[right])
+                    if units != 0 { asciiKerning[left << 7 | right] = scaledAdvance(units, font: 0) }
+                }
+            }
+        }
+    }
+
+    deinit {
+        entries.deallocate()
+        asciiKerning.deallocate()
     }
 
     /// Pango's `approximate_char_width` of a font, in Pango units: the width of its sample string

@@ -133,7 +133,7 @@ struct OrderedPipeline<State> {
                     batch, state: &state, buffer: &buffer, skipInvalid: skipInvalid, process: process)
                 try OrderedPipeline.emit(result, to: writer, source: source.name, skipInvalid: skipInvalid, summary: &summary)
                 swap(&buffer, &result.output)
-                try writer.flushIfFull()
+                try writer.flush()  // a batch is all the lines one read gave: show them now
                 onBatch(summary)
             }
             try writer.flush()

@@ -42,7 +42,10 @@ final class PipelineChannel: Sendable {
     /// A channel for `workers` workers with room for `slots` batches in flight.
     init(slots: Int, workers: Int) {
         shared = Mutex(Shared(slots: Array(repeating: nil, count: slots)))
-        slotFree = DispatchSemaphore(value: slots)
+        // Starts at 0 and is raised: libdispatch traps when a semaphore is freed below its
+        // initial value, which a run that stops early leaves it at.
+        slotFree = DispatchSemaphore(value: 0)
+        for _ in 0..<slots { slotFree.signal() }
         self.workers = workers
     }
 

@@ -118,8 +118,8 @@ struct OrderedPipelineTests {
         #expect(throws: NoFont()) { try result.get() }
     }
 
-    @Test("Output starts before the input ends: a pipe in, a pipe out")
-    func streams() throws {
+    @Test("Output starts before the input ends: a pipe in, a pipe out", arguments: [1, 2])
+    func streams(jobs: Int) throws {
         var input: [Int32] = [0, 0]
         var output: [Int32] = [0, 0]
         #expect(pipe(&input) == 0 && pipe(&output) == 0)
@@ -129,7 +129,7 @@ struct OrderedPipelineTests {
         let summary = Mutex<OrderedPipeline<Counter>.Summary?>(nil)
         Thread {
             let writer = OutputWriter(fd: writerFD)
-            let result = try? OrderedPipeline<Counter>(jobs: 2).run(
+            let result = try? OrderedPipeline<Counter>(jobs: jobs).run(
                 source: source, output: writer, skipInvalid: false, makeState: { Counter() }, process: echo)
             summary.withLock { $0 = result }
             close(writerFD)

@@ -47,7 +47,7 @@ public struct LineBreakIterator: IteratorProtocol, Sequence {
     /// The next break opportunity, or `nil` after the end of the text.
     ///
     /// - Complexity: amortised O(1) per scalar read.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func next() -> LineBreakOpportunity? {
         guard let base = bytes.baseAddress else { return nil }
         let n = bytes.count
@@ -59,11 +59,16 @@ public struct LineBreakIterator: IteratorProtocol, Sequence {
         var contentEnd = self.contentEnd
         while position < n {
             if row == letterRow {
-                // A letter after a letter: neither a break nor a change of state.
-                while position < n {
-                    let b = base[position]
-                    if b >= 0x80 || ascii[Int(b)] != LineBreakClass.al.rawValue { break }
-                    position &+= 1
+                // A letter after a letter: neither a break nor a change of state. Skip ASCII
+                // letters eight at a time, then (near the end) the ASCII AL bytes one by one.
+                while position &+ 8 <= n {
+                    let count = LineBreakIterator.leadingASCIILetters(
+                        UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)))
+                    position &+= count
+                    if count < 8 { break }
+                }
+                if position &+ 8 > n {
+                    while position < n && ascii[Int(base[position])] == LineBreakClass.al.rawValue { position &+= 1 }
                 }
                 contentEnd = position
                 if position == n { break }
@@ -77,7 +82,7 @@ public struct LineBreakIterator: IteratorProtocol, Sequence {
             } else {
                 let value: UInt32
                 (value, position) = LineBreakIterator.decode(base, b0, start, n)
-                code = Int(tables.code(value))
+                code = Int(tables.stagedCode(value))
             }
             let transition = Int(transitions[row &+ code])
             row = transition & 0x3FFF
@@ -100,6 +105,21 @@ public struct LineBreakIterator: IteratorProtocol, Sequence {
         finished = true
         lastBreakWhitespaceStart = contentEnd
         return LineBreakOpportunity(offset: n, isMandatory: machine.mandatoryAtEnd[row &>> 6])
+    }
+
+    /// How many of the eight bytes of `word` (first byte in the low bits) are ASCII letters
+    /// A–Z or a–z before the first that is not: 0–8.
+    @inlinable @inline(__always)
+    static func leadingASCIILetters(_ word: UInt64) -> Int {
+        let caseBits: UInt64 = 0x2020_2020_2020_2020
+        let low7Bits: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        let folded = word | caseBits  // upper case to lower case; other bytes stay non-letters
+        let low = folded & low7Bits
+        let atLeastA = low &+ 0x1F1F_1F1F_1F1F_1F1F  // high bit set where low ≥ 0x61 "a"
+        let aboveZ = low &+ 0x0505_0505_0505_0505  // high bit set where low ≥ 0x7B, past "z"
+        let letters = atLeastA & ~aboveZ & ~folded & highBits  // ~folded: not a byte ≥ 0x80
+        return ((~letters) & highBits).trailingZeroBitCount &>> 3
     }
 
     /// Decodes the scalar whose lead byte `b0` (not ASCII) is at `i`; returns it and the offset

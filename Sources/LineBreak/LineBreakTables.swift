@@ -16,8 +16,11 @@ struct LineBreakTables: @unchecked Sendable {  // immutable after creation
     /// Input codes are below this.
     @inlinable static var codeCount: Int { 64 }
 
-    /// Input codes of U+0000–U+007F.
+    /// Input codes of U+0000–U+007F, indexed by byte; bytes 0x80–0xFF (which never stand for
+    /// themselves in UTF-8) map to `nonASCII`, so one load both classifies and tests for ASCII.
     @usableFromInline let ascii: UnsafePointer<UInt8>
+    /// The `ascii` entry of bytes 0x80–0xFF: not an input code.
+    @inlinable static var nonASCII: UInt8 { 0xFF }
     /// Code point >> 7 → block number.
     @usableFromInline let stage1: UnsafePointer<UInt16>
     /// Blocks of 128 input codes.
@@ -27,7 +30,8 @@ struct LineBreakTables: @unchecked Sendable {  // immutable after creation
     @usableFromInline static let shared = LineBreakTables()
 
     private init() {
-        let ascii = UnsafeMutablePointer<UInt8>.allocate(capacity: 128)
+        let ascii = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
+        ascii.initialize(repeating: LineBreakTables.nonASCII, count: 256)
         for (i, value) in LineBreakData.ascii.enumerated() { ascii[i] = value }
         let stage1Bytes = LineBreakTables.decodeBase64(LineBreakData.stage1Base64)
         precondition(stage1Bytes.count == LineBreakData.stage1Count * 2, "corrupt line-break stage 1")
@@ -48,8 +52,14 @@ struct LineBreakTables: @unchecked Sendable {  // immutable after creation
     /// The input code of a code point below U+110000.
     @inlinable @inline(__always)
     func code(_ value: UInt32) -> UInt8 {
-        if value < 0x80 { return ascii[Int(value)] }
-        return stage2[Int(stage1[Int(value &>> 7)]) &<< 7 | Int(value & 0x7F)]
+        value < 0x80 ? ascii[Int(value)] : stagedCode(value)
+    }
+
+    /// The input code of a code point below U+110000 from the two-stage table alone (which covers
+    /// ASCII too): for scalars decoded from multi-byte sequences, skipping the ASCII test.
+    @inlinable @inline(__always)
+    func stagedCode(_ value: UInt32) -> UInt8 {
+        stage2[Int(stage1[Int(value &>> 7)]) &<< 7 | Int(value & 0x7F)]
     }
 
     /// The input code of a code point.

@@ -39,7 +39,7 @@ public struct LineSegmentIterator: IteratorProtocol, Sequence {
     }
 
     /// The next segment, or `nil` after the last.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func next() -> LineSegment? {
         guard let opportunity = breaks.next() else { return nil }
         let segment = LineSegment(

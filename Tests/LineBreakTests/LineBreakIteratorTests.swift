@@ -28,6 +28,58 @@ struct LineBreakIteratorTests {
         #expect(mismatches == 0, "\(mismatches) of \(count) random strings disagree with the reference")
     }
 
+    @Test("Long prose-like text (letter runs longer than eight bytes, near the end of the buffer) matches the reference")
+    func longTextMatchesReference() {
+        var generator = SplitMix64(seed: 2024)
+        let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ@_#~`^|\\  ,.;:!?'\"()[]{}-–—/%$€0123456789\n\t\r\u{A0}é日本、。「」😀🇯🇵\u{301}\u{200D}".unicodeScalars)
+        for _ in 0..<400 {
+            var scalars: [Unicode.Scalar] = []
+            for _ in 0..<Int.random(in: 1...120, using: &generator) {
+                // Mostly letters, in runs, so that the eight-byte letter skipping is exercised.
+                if Int.random(in: 0..<4, using: &generator) == 0 {
+                    scalars.append(alphabet.randomElement(using: &generator)!)
+                } else {
+                    for _ in 0..<Int.random(in: 1...13, using: &generator) {
+                        scalars.append(alphabet[Int.random(in: 0..<52, using: &generator)])
+                    }
+                }
+            }
+            let expected = ReferenceLineBreaker.breaks(scalars)
+            let actual = scalars.string.lineBreakScalarOffsets
+            #expect(actual.map(\.offset) == expected.map(\.offset), "\(scalars.string.debugDescription)")
+            #expect(actual.map(\.isMandatory) == expected.map(\.isMandatory))
+        }
+    }
+
+    @Test("Eight-byte letter counting agrees with a byte-by-byte count")
+    func letterCounting() {
+        var generator = SplitMix64(seed: 99)
+        let interesting: [UInt8] = [0x40, 0x41, 0x5A, 0x5B, 0x60, 0x61, 0x7A, 0x7B, 0x20, 0x30, 0x7F, 0x80, 0xC1, 0xE1, 0xFA, 0xFF, 0x00, 0x2E]
+        for _ in 0..<50_000 {
+            let bytes = (0..<8).map { _ in
+                Bool.random(using: &generator) ? interesting.randomElement(using: &generator)! : UInt8.random(in: 0...255, using: &generator)
+            }
+            let word = bytes.enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << (8 * UInt64($1.offset)) }
+            let expected = bytes.prefix { (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }.count
+            #expect(LineBreakIterator.leadingASCIILetters(word) == expected, "\(bytes)")
+        }
+    }
+
+    @Test("Invalid UTF-8 never reads out of bounds and still yields increasing breaks ending at the end")
+    func invalidUTF8() {
+        var generator = SplitMix64(seed: 5)
+        for _ in 0..<5_000 {
+            let count = Int.random(in: 1...24, using: &generator)
+            let bytes = (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            bytes.withUnsafeBufferPointer { buffer in
+                let offsets = Array(LineBreakIterator(utf8: buffer)).map(\.offset)
+                #expect(offsets.last == count)
+                #expect(zip(offsets, offsets.dropFirst()).allSatisfy { $0 < $1 })
+                #expect(offsets.allSatisfy { $0 > 0 && $0 <= count })
+            }
+        }
+    }
+
     @Test("The reference implementation itself passes LineBreakTest.txt")
     func referencePassesConformance() throws {
         let cases = try LineBreakTestCase.load()

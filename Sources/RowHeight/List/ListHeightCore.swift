@@ -109,12 +109,14 @@ public struct ListHeightCore: Sendable {
     // MARK: Width
 
     /// Switches to `width`. Exact heights measured at a cached width are reused; at a new width every
-    /// row starts estimated (the next `show(_:)` makes the first screen exact). The anchor row keeps
-    /// its top edge on screen and the same fraction of it stays scrolled past.
+    /// row starts estimated (the next `show(_:)` makes the first screen exact). The anchor row (the
+    /// first visible row) is measured at the new width if needed, keeps its top edge on screen, and
+    /// the same fraction of it stays scrolled past.
     ///
-    /// - Throws: `ListHeightError.invalidWidth`.
-    /// - Complexity: O(1) for a cached width; for a new width O(n / 4096) when the estimate does not
-    ///   depend on the row, else O(n) estimates.
+    /// - Throws: `ListHeightError.invalidWidth`, or the measurer's failure on the anchor row
+    ///   (`.measurementFailed`, `.invalidHeight`); the width is switched either way.
+    /// - Complexity: O(log n) for a cached width; for a new width O(n / 4096) when the estimate does
+    ///   not depend on the row, else O(n) estimates.
     public mutating func setWidth(_ width: Double) throws(ListHeightError) -> ScrollPosition {
         try Self.checkWidth(width)
         guard width != self.width else { return scrollPosition() }
@@ -127,10 +129,15 @@ public struct ListHeightCore: Sendable {
         let table = estimateTable(width: width)
         let features = featureProvider
         cache.select(width: width) { Self.estimatedIndex(rowCount: rowCount, table: table, features: features) }
+        layoutVersion += 1
         if let fraction, let row = anchor?.row {
+            if cache.current.entry(ofRow: row) & FixedPointHeight.exactFlag == 0 {
+                let entry = try Self.measureEntry(measurer, row: row, width: width)
+                cache.withCurrent { $0.setEntry(entry, ofRow: row) }
+                learn(rows: [row], entries: [entry], width: width)
+            }
             anchor?.shift = fraction * FixedPointHeight.points(cache.current.heightQuanta(ofRow: row))
         }
-        layoutVersion += 1
         return scrollPosition()
     }
 

@@ -38,6 +38,7 @@ final class TestRows: RowFeatureProviding {
 
     var rows: [Row] { state.withLock { $0.rows } }
     var ids: [Int] { state.withLock { $0.rows.map(\.id) } }
+    func id(ofRow row: Int) -> Int { state.withLock { $0.rows[row].id } }
     var measuredCount: Int { state.withLock { $0.measured } }
     /// Rows measured since the last `resetLog()`.
     var log: [Int] { state.withLock { $0.log } }
@@ -217,7 +218,18 @@ struct ReferenceList {
                 estimates[evicted] = nil
             }
         }
-        if let fraction, let anchorIndex, anchor != nil { anchor!.shift = fraction * height(anchorIndex) }
+        if let fraction, let anchorIndex, anchor != nil {
+            _ = measure(anchorIndex)
+            anchor!.shift = fraction * height(anchorIndex)
+        }
+    }
+
+    /// Heights (thirds) and exactness of every row at a cached width.
+    func column(at width: Double) -> [(thirds: Int, exact: Bool)] {
+        rows.map { row in
+            if let exact = exact[width]?[row.id] { return (exact, true) }
+            return (estimates[width]![row.id]!, false)
+        }
     }
 
     /// Applies a batch update naively; `newRows` is the data after it (with new identities for
@@ -249,4 +261,53 @@ struct ReferenceList {
             }
         }
     }
+}
+
+/// `rows` after `update`, built the naive way (UIKit semantics): stayers keep their order and fill
+/// the new indices that are neither inserted nor a move's destination. Inserted rows get fresh
+/// identities from `nextID`, reloaded rows a new content version.
+func applyNaively(_ update: ListUpdate, to rows: [TestRows.Row], nextID: inout Int) -> [TestRows.Row] {
+    let removed = Set(update.deletions + update.moves.map(\.source))
+    let reloaded = Set(update.reloads)
+    var stayers: [TestRows.Row] = []
+    for (index, row) in rows.enumerated() where !removed.contains(index) {
+        var row = row
+        if reloaded.contains(index) { row.version += 1 }
+        stayers.append(row)
+    }
+    var result = [TestRows.Row?](repeating: nil, count: stayers.count + update.insertions.count + update.moves.count)
+    for index in update.insertions {
+        result[index] = TestRows.Row(id: nextID)
+        nextID += 1
+    }
+    for move in update.moves { result[move.destination] = rows[move.source] }
+    var next = stayers.makeIterator()
+    return result.map { $0 ?? next.next()! }
+}
+
+/// A random valid batch update of a list of `count` rows.
+func randomUpdate(count: Int, maxChanges: Int, using generator: inout SeededGenerator) -> ListUpdate {
+    var old = Array(0..<count).shuffled(using: &generator)
+    func take(_ k: Int) -> [Int] {
+        let taken = Array(old.prefix(k))
+        old.removeFirst(min(k, old.count))
+        return taken
+    }
+    let deletions = take(Int.random(in: 0...min(maxChanges, count), using: &generator))
+    let sources = take(Int.random(in: 0...min(maxChanges, old.count), using: &generator))
+    let reloads = take(Int.random(in: 0...min(maxChanges, old.count), using: &generator))
+    let insertionCount = Int.random(in: 0...maxChanges, using: &generator)
+    let newCount = count - deletions.count + insertionCount
+    let destinations = Array(Array(0..<newCount).shuffled(using: &generator).prefix(insertionCount + sources.count))
+    let moves = zip(sources, destinations.suffix(sources.count)).map { ListUpdate.Move(source: $0, destination: $1) }
+    return ListUpdate(
+        deletions: deletions, insertions: Array(destinations.prefix(insertionCount)), moves: moves, reloads: reloads)
+}
+
+/// The estimate of a test row by identity, in thirds (so the reference can use it).
+func testEstimateThirds(id: Int, width: Double) -> Int { 90 + (id % 7) * 15 + Int(width) % 4 }
+
+/// A per-row estimator that looks the row's identity up in `rows`.
+func testEstimator(_ rows: TestRows) -> HeightEstimator {
+    .perRow { row, width in Double(testEstimateThirds(id: rows.id(ofRow: row), width: width)) / 3 }
 }

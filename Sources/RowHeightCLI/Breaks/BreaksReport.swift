@@ -89,7 +89,7 @@ struct BreaksReport: CustomStringConvertible {
                 after = (breaks[next].isMandatory ? "⏎ " : "÷ ") + "\(i + 1)"
                 next += 1
             }
-            let lineBreakClass = String(describing: LineBreakClass(scalar)).uppercased()
+            let lineBreakClass = String(describing: LineBreakClass(resolving: scalar)).uppercased()
             var char = BreaksReport.visible(scalar)
             if scalar.properties.generalCategory == .nonspacingMark || scalar.properties.generalCategory == .enclosingMark {
                 char = "◌" + char

@@ -28,7 +28,7 @@ extension ListHeightModel {
         withCore { $0.restartPrecompute() }
         try await withThrowingTaskGroup(of: Void.self) { group in
             for _ in 0..<Swift.max(1, maxConcurrency) {
-                group.addTask { try self.runPrecomputeWorker(chunkSize: chunkSize, progress: progress) }
+                group.addTask { try await self.runPrecomputeWorker(chunkSize: chunkSize, progress: progress) }
             }
             try await group.waitForAll()
         }
@@ -59,10 +59,11 @@ extension ListHeightModel {
         return stream
     }
 
-    /// One worker: takes chunks of estimated rows, measures them outside the lock, stores them.
+    /// One worker: takes chunks of estimated rows, measures them outside the lock, stores them, and
+    /// yields between chunks so that other tasks on the same executor keep running.
     private func runPrecomputeWorker(
         chunkSize: Int, progress: @Sendable (PrecomputeProgress) -> Void
-    ) throws {
+    ) async throws {
         let learns = withCore { $0.estimator.learns }
         let features = withCore { $0.featureProvider }
         var entries: [UInt32] = []
@@ -86,6 +87,7 @@ extension ListHeightModel {
                 (core.applyPrecomputed(job, entries: entries, samples: samples), core.precomputeProgress)
             }
             if stored { progress(snapshot) }
+            await Task.yield()
         }
     }
 }

@@ -31,9 +31,12 @@ final class TestRows: RowFeatureProviding {
     }
 
     private let state: Mutex<(rows: [Row], measured: Int, log: [Int])>
+    /// Busy time per measurement, to let tests act while a precompute runs.
+    let delay: Duration
 
-    init(count: Int) {
+    init(count: Int, delay: Duration = .zero) {
         state = Mutex(((0..<count).map { Row(id: $0) }, 0, []))
+        self.delay = delay
     }
 
     var rows: [Row] { state.withLock { $0.rows } }
@@ -47,7 +50,12 @@ final class TestRows: RowFeatureProviding {
     func update(_ body: (inout [Row]) -> Void) { state.withLock { body(&$0.rows) } }
 
     func height(ofRow row: Int, width: Double) throws -> Double {
-        try state.withLock { state in
+        if delay > .zero {
+            let clock = ContinuousClock()
+            let end = clock.now + delay
+            while clock.now < end {}
+        }
+        return try state.withLock { state in
             guard row >= 0, row < state.rows.count else { throw TestError.noSuchRow(row) }
             state.measured += 1
             state.log.append(row)

@@ -6,6 +6,7 @@ import TextMeasure
 
 // Each iteration measures one row (cycling through 10,000), so throughput reads as rows/s.
 let benchmarks: @Sendable () -> Void = {
+    fontBenchmarks()
     let english = BenchmarkRows.rows("en", count: 10_000, length: 150)
     let japanese = BenchmarkRows.rows("ja", count: 10_000, length: 90)
     let style = try! TextStyle.bundled(fontSize: 17)

@@ -36,7 +36,7 @@ enum PangoOracle {
             "--font", font, "--input", corpus.path,
             "--size", sizes.map { String(Int($0)) }.joined(separator: ","),
             "--width", widths.map { String(Int($0)) }.joined(separator: ","),
-            "--wrap", wraps.joined(separator: ","),
+            "--wrap", wraps.joined(separator: ","), "--quiet",
         ]
         let output = Pipe()
         process.standardOutput = output

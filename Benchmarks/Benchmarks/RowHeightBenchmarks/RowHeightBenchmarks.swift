@@ -1,8 +1,7 @@
 import Benchmark
-import RowHeight
 
+// RowHeight benchmarks. Run from Benchmarks/:
+//   swift package benchmark --target RowHeightBenchmarks
 let benchmarks: @Sendable () -> Void = {
-    Benchmark("RowHeight placeholder") { benchmark in
-        for _ in benchmark.scaledIterations { blackHole(0) }
-    }
+    listHeightBenchmarks()
 }

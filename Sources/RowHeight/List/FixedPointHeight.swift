@@ -18,22 +18,23 @@ enum FixedPointHeight {
     /// The largest height of one row, in points (about 11.18 million).
     static let maxRowHeight: Double = Double(maxRowQuanta) / quantaPerPoint
 
-    /// The quanta of a measured row height, rounded to the nearest quantum; `nil` when the height
-    /// is not finite, negative, or taller than `maxRowHeight`.
+    /// The quanta of a measured row height, rounded to the nearest quantum (halves up); `nil` when
+    /// the height is not finite, negative (beyond rounding to 0), or taller than `maxRowHeight`.
     @inline(__always)
     static func quanta(ofHeight height: Double) -> UInt32? {
-        let scaled = (height * quantaPerPoint).rounded()
-        guard scaled >= 0, scaled <= Double(maxRowQuanta) else { return nil }  // NaN fails both
-        return UInt32(scaled)
+        // Truncating x + 0.5 rounds non-negative x to nearest without a libm call.
+        let shifted = height * quantaPerPoint + 0.5
+        guard shifted >= 0, shifted < Double(maxRowQuanta) + 1 else { return nil }  // NaN fails both
+        return UInt32(shifted)
     }
 
     /// The quanta of an estimate: like `quanta(ofHeight:)`, but never fails — NaN and negative
     /// estimates become 0, and estimates beyond `maxRowHeight` are clamped to it.
     @inline(__always)
     static func quanta(ofEstimate height: Double) -> UInt32 {
-        let scaled = (height * quantaPerPoint).rounded()
-        guard scaled > 0 else { return 0 }  // also NaN
-        return scaled >= Double(maxRowQuanta) ? maxRowQuanta : UInt32(scaled)
+        let shifted = height * quantaPerPoint + 0.5
+        guard shifted >= 1 else { return 0 }  // also NaN
+        return shifted >= Double(maxRowQuanta) ? maxRowQuanta : UInt32(shifted)
     }
 
     /// Quanta → points.

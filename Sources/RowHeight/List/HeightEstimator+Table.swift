@@ -57,12 +57,41 @@ extension HeightEstimator {
         }
 
         /// Writes the estimate entries of `rows` into `buffer` (`buffer[i]` ↔ `rows.lowerBound + i`).
+        /// O(rows): one feature call and a multiply-add per row, or a fill when uniform.
         func fill(_ rows: Range<Int>, features: (any RowFeatureProviding)?, into buffer: UnsafeMutableBufferPointer<UInt32>) {
             if let uniformEntry {
                 buffer.update(repeating: uniformEntry)
                 return
             }
-            for row in rows { buffer[row - rows.lowerBound] = entry(ofRow: row, features: features) }
+            switch strategy {
+            case .perRow(let estimate):
+                for row in rows {
+                    buffer[row - rows.lowerBound] = FixedPointHeight.quanta(ofEstimate: estimate(row, width))
+                }
+            case .constant, .learned:
+                if let features {
+                    fill(rows, provider: features, into: buffer)  // opens the existential once
+                } else {
+                    buffer.update(repeating: entry(ofRow: rows.lowerBound, features: nil))
+                }
+            }
+        }
+
+        private func fill(
+            _ rows: Range<Int>, provider: some RowFeatureProviding, into buffer: UnsafeMutableBufferPointer<UInt32>
+        ) {
+            intercepts.withUnsafeBufferPointer { intercepts in
+                slopes.withUnsafeBufferPointer { slopes in
+                    var i = 0
+                    for row in rows {
+                        let features = provider.features(ofRow: row)
+                        let length = features.length.isFinite && features.length > 0 ? features.length : 0
+                        let kind = Int(features.kind)
+                        buffer[i] = FixedPointHeight.quanta(ofEstimate: intercepts[kind] + slopes[kind] * length)
+                        i += 1
+                    }
+                }
+            }
         }
     }
 }

@@ -20,8 +20,11 @@ extension HeightIndex {
 
         /// Number of rows (> 0 in a stored block).
         var count: Int
-        /// Every row's entry while `entries` is empty.
+        /// Every row's entry while `isUniform`.
         var uniform: UInt32
+        /// Whether every row has the entry `uniform` and `entries` is empty. Kept in the block rather
+        /// than read from `entries` so a lookup does not touch the entries' header.
+        private(set) var isUniform: Bool
         /// One entry per row, or empty when every row's entry is `uniform`.
         var entries: [UInt32]
         /// `groupEnds[g]` = local sum of the heights of rows `0 ..< min((g + 1) × 64, count)`;
@@ -36,6 +39,7 @@ extension HeightIndex {
         init(count: Int, uniform: UInt32) {
             self.count = count
             self.uniform = uniform
+            self.isUniform = true
             self.entries = []
             self.groupEnds = []
             self.exactCount = uniform & FixedPointHeight.exactFlag != 0 ? count : 0
@@ -61,6 +65,7 @@ extension HeightIndex {
         init(materialized entries: [UInt32]) {
             self.count = entries.count
             self.uniform = 0
+            self.isUniform = false
             self.entries = entries
             self.groupEnds = []
             self.exactCount = 0
@@ -68,10 +73,6 @@ extension HeightIndex {
             for entry in entries where entry & FixedPointHeight.exactFlag != 0 { exactCount += 1 }
             recomputeGroups(from: 0)
         }
-
-        /// Whether every row has the entry `uniform` (no per-row storage).
-        @inline(__always)
-        var isUniform: Bool { entries.isEmpty }
 
         /// The entry of local row `k`.
         @inline(__always)
@@ -95,10 +96,19 @@ extension HeightIndex {
         @inline(__always)
         func localRow(atMost remainder: Int64) -> Int {
             if isUniform { return Int(remainder / Int64(uniform & FixedPointHeight.maxRowQuanta)) }
-            // First group whose end exceeds the remainder.
+            // First group whose end exceeds the remainder: guessed by interpolation (rows of similar
+            // heights put it within a step or two, in the same cache line), then narrowed by bisection.
             let group = groupEnds.withUnsafeBufferPointer { ends -> Int in
                 var low = 0
                 var high = ends.count - 1  // ends[high] = sum > remainder
+                let guess = Swift.min(high, Int(Double(remainder) * Double(ends.count) / Double(sum)))
+                if ends[guess] > remainder {
+                    high = guess
+                    if guess > 0, ends[guess - 1] <= remainder { return guess }
+                } else {
+                    low = guess + 1
+                    if ends[low] > remainder { return low }
+                }
                 while low < high {
                     let middle = (low + high) >> 1
                     if ends[middle] > remainder { high = middle } else { low = middle + 1 }
@@ -121,6 +131,7 @@ extension HeightIndex {
         mutating func materialize() {
             guard isUniform else { return }
             entries = Array(repeating: uniform, count: count)
+            isUniform = false
             recomputeGroups(from: 0)
         }
 

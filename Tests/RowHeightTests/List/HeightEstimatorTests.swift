@@ -52,6 +52,21 @@ import Testing
         #expect(estimator.estimate(forRow: 0, features: RowFeatures(length: .nan), width: 100) == 75)
     }
 
+    @Test func aLargeListIsEstimatedFromRowFeaturesOnAllCores() throws {
+        let measurer = RowMeasurer(features: { RowFeatures(length: Double($0 % 500), kind: UInt8($0 % 3)) }) { _, _ in 30 }
+        var estimator = HeightEstimator.learned()
+        for length in stride(from: 0.0, through: 400, by: 50) {
+            for kind: UInt8 in 0..<3 {
+                estimator.learn(height: 20 + Double(kind) * 10 + length / 4, features: RowFeatures(length: length, kind: kind), width: 320)
+            }
+        }
+        let list = try ListHeightCore(rowCount: 500_000, width: 320, measurer: measurer, estimator: estimator)
+        for row in stride(from: 0, to: 500_000, by: 7919) {
+            let expected = estimator.estimate(forRow: row, features: measurer.features(ofRow: row), width: 320)
+            #expect(abs(try list.height(ofRow: row) - expected) <= 1.0 / 384)
+        }
+    }
+
     @Test func mergedFitsEqualSequentialFits() {
         var generator = SeededGenerator(seed: 5)
         let samples = (0..<500).map { _ in (Double.random(in: 0...3, using: &generator), Double.random(in: 10...200, using: &generator)) }

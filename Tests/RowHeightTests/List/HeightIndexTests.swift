@@ -158,6 +158,24 @@ private func expectMatches(_ index: HeightIndex, _ thirds: [Int], exact: [Bool],
         #expect(next == 10_000)
     }
 
+    @Test func theParallelBuildMatchesTheSequentialOne() {
+        let fill: @Sendable (Range<Int>, UnsafeMutableBufferPointer<UInt32>) -> Void = { rows, buffer in
+            for row in rows {
+                // Runs of equal entries (uniform blocks) mixed with varied ones.
+                buffer[row - rows.lowerBound] = row / 50_000 % 2 == 0 ? 44 * 192 : UInt32(row % 997) * 64
+            }
+        }
+        let sequential = HeightIndex(rowCount: 300_001, fill: fill)
+        let parallel = HeightIndex(rowCount: 300_001, concurrentFill: fill)
+        #expect(parallel.rowCount == 300_001)
+        #expect(parallel.totalQuanta == sequential.totalQuanta)
+        #expect(parallel.blocks.map(\.count) == sequential.blocks.map(\.count))
+        #expect(parallel.blocks.map(\.isUniform) == sequential.blocks.map(\.isUniform))
+        for row in stride(from: 0, to: 300_001, by: 101) {
+            #expect(parallel.entry(ofRow: row) == sequential.entry(ofRow: row))
+        }
+    }
+
     @Test func badInputThrowsTypedErrors() throws {
         var index = try HeightIndex(rowCount: 10, height: 10)
         #expect(throws: ListHeightError.self) { try HeightIndex(rowCount: -1, height: 10) }

@@ -73,6 +73,15 @@ func listHeightBenchmarks() {
             i = (i + 1) & 4095
         }
     }
+    Benchmark("List row at offset, 10M exact rows, scrolling 16 pt per lookup (HeightIndex)", configuration: lookups) { benchmark in
+        let index = await Fixtures.exactModel().snapshot.index
+        var offset = index.contentHeight / 3
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            blackHole(index.row(atOffset: offset))
+            offset += 16
+        }
+    }
     Benchmark("List offset of row, 10M exact rows, random rows (HeightIndex)", configuration: lookups) { benchmark in
         let index = await Fixtures.exactModel().snapshot.index
         var random = Fixtures.Random(state: 3)
@@ -111,6 +120,21 @@ func listHeightBenchmarks() {
         benchmark.startMeasurement()
         let position = try rotating.setWidth(width)
         blackHole(try rotating.show(Viewport(offset: position.offset, height: 900, overscan: 300, version: position.version)))
+    }
+    let featuredRotating = try! ListHeightModel(rowCount: rows, width: 375, measurer: featured)
+    _ = try? featuredRotating.show(Viewport(offset: 44 * 5_000_000, height: 900, overscan: 300))
+    Benchmark(
+        "List first screen after a width change to a new width, 10M rows estimated from text lengths (setWidth + show)",
+        configuration: once
+    ) { benchmark in
+        let step = widthCounter.withLock { counter in
+            counter += 1
+            return counter
+        }
+        let width = 600 + Double(step % 1000) / 4
+        benchmark.startMeasurement()
+        let position = try featuredRotating.setWidth(width)
+        blackHole(try featuredRotating.show(Viewport(offset: position.offset, height: 900, overscan: 300, version: position.version)))
     }
     let turning = Fixtures.coldModel()
     _ = try? turning.show(Viewport(offset: 44 * 5_000_000, height: 900, overscan: 300))

@@ -100,10 +100,11 @@ extension HeightIndex {
     }
 
     /// Replaces the entry of every row that is not exact with what `fill` writes for it (`fill`
-    /// gets a block's rows and writes one entry per row; entries of exact rows are ignored).
-    /// O(n) plus the cost of `fill`.
+    /// gets a block's rows and writes one entry per row; entries of exact rows are ignored). With a
+    /// `uniformEntry` (every estimate the same), blocks without exact rows are replaced whole.
+    /// O(n) plus the cost of `fill`; O(n / 4096 + rows in blocks with exact rows) with `uniformEntry`.
     mutating func replaceEstimates(
-        fill: (_ rows: Range<Int>, _ buffer: UnsafeMutableBufferPointer<UInt32>) -> Void
+        uniformEntry: UInt32? = nil, fill: (_ rows: Range<Int>, _ buffer: UnsafeMutableBufferPointer<UInt32>) -> Void
     ) {
         let scratch = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: Block.maxCount)
         defer { scratch.deallocate() }
@@ -112,6 +113,10 @@ extension HeightIndex {
             let count = blocks[b].count
             defer { start += count }
             guard blocks[b].exactCount < count else { continue }
+            if let uniformEntry, blocks[b].exactCount == 0 {
+                blocks[b] = Block(count: count, uniform: uniformEntry)
+                continue
+            }
             let buffer = UnsafeMutableBufferPointer(rebasing: scratch[0..<count])
             fill(start..<(start + count), buffer)
             if blocks[b].exactCount == 0 {

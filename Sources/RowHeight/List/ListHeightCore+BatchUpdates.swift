@@ -57,6 +57,22 @@ extension ListHeightCore {
     }
 }
 
+extension ListHeightCore {
+    /// Applies the batch update that turns the row identities `old` into `new` (see
+    /// `ListUpdate.difference(from:to:reloading:)`): rows keep their heights by identity.
+    ///
+    /// - Throws: `ListHeightError.invalidUpdate` when `old` does not have `rowCount` identities.
+    /// - Complexity: that of the difference plus that of `performBatchUpdates(_:)`.
+    public mutating func performBatchUpdates<ID: Hashable>(
+        from old: [ID], to new: [ID], reloading: Set<ID> = []
+    ) throws(ListHeightError) -> ScrollPosition {
+        guard old.count == rowCount else {
+            throw .invalidUpdate(reason: "the old identities are \(old.count), the list has \(rowCount) rows")
+        }
+        return try performBatchUpdates(ListUpdate.difference(from: old, to: new, reloading: reloading))
+    }
+}
+
 /// A validated `ListUpdate`, sorted and grouped into runs for applying.
 struct BatchPlan {
     struct Placement {

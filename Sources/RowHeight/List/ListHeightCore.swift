@@ -142,15 +142,20 @@ public struct ListHeightCore: Sendable {
     }
 
     /// Re-estimates every row without an exact height at the current width from what the estimator
-    /// has learned so far (estimates are otherwise fixed when a row gets one, so that rows do not
-    /// move on their own). The anchor row stays put.
+    /// has learned so far. Estimates are otherwise fixed when a row gets one (so rows never move on
+    /// their own); call this e.g. after the first screen was measured, or now and then while
+    /// scrolling, to make the content height (the scroll bar) follow what was learned. The anchor
+    /// row stays put.
     ///
-    /// - Complexity: O(n).
+    /// - Complexity: O(n / 4096 + rows in blocks holding exact rows) when the estimate does not depend
+    ///   on the row (a constant, or the learning estimator without row features), else O(n) estimates.
     public mutating func reestimate() -> ScrollPosition {
         let table = estimateTable(width: width)
         let features = featureProvider
         cache.withCurrent { index in
-            index.replaceEstimates { rows, buffer in table.fill(rows, features: features, into: buffer) }
+            index.replaceEstimates(uniformEntry: table.uniformEntry) { rows, buffer in
+                table.fill(rows, features: features, into: buffer)
+            }
         }
         layoutVersion += 1
         return scrollPosition()

@@ -20,6 +20,7 @@ public enum ListHeightError: Error, CustomStringConvertible {
     /// The row measurer threw while measuring `row` at `width`.
     case measurementFailed(row: Int, width: Double, underlying: any Error)
 
+    /// A message that says what was wrong and what is valid.
     public var description: String {
         switch self {
         case .rowOutOfRange(let row, let rowCount):

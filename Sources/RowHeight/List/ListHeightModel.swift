@@ -139,10 +139,30 @@ public final class ListHeightModel: Sendable {
         }
     }
 
+    /// Applies the batch update that turns the row identities `old` into `new`, rows keeping their
+    /// heights by identity; see `ListHeightCore.performBatchUpdates(from:to:reloading:)`.
+    /// `updatingData` runs inside the lock just before the update (see above).
+    ///
+    /// - Throws: `ListHeightError.invalidUpdate` (then `updatingData` is not run).
+    public func performBatchUpdates<ID: Hashable>(
+        from old: [ID], to new: [ID], reloading: Set<ID> = [], updatingData: () -> Void = {}
+    ) throws(ListHeightError) -> ScrollPosition {
+        let update = ListUpdate.difference(from: old, to: new, reloading: reloading)
+        return try core.withLock { (core: inout ListHeightCore) throws(ListHeightError) -> ScrollPosition in
+            guard old.count == core.rowCount else {
+                throw .invalidUpdate(reason: "the old identities are \(old.count), the list has \(core.rowCount) rows")
+            }
+            _ = try BatchPlan(update, rowCount: core.rowCount)
+            updatingData()
+            return try core.performBatchUpdates(update)
+        }
+    }
+
     /// Re-estimates every unmeasured row from what the estimator learned. See
     /// `ListHeightCore.reestimate()`.
     ///
-    /// - Complexity: O(n).
+    /// - Complexity: O(n / 4096) plus blocks holding exact rows when estimates do not depend on the
+    ///   row, else O(n) estimates.
     public func reestimate() -> ScrollPosition { withCore { $0.reestimate() } }
 
     /// The scroll offset that keeps the anchor row where it was on screen after changes made since

@@ -6,9 +6,12 @@
 public struct ListUpdate: Sendable, Hashable {
     /// A row moving from `source` (old index) to `destination` (new index), taking its heights along.
     public struct Move: Sendable, Hashable {
+        /// The row's index before the update.
         public var source: Int
+        /// The row's index after the update.
         public var destination: Int
 
+        /// A move of the row at old index `source` to new index `destination`.
         public init(source: Int, destination: Int) {
             self.source = source
             self.destination = destination

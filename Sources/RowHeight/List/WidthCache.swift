@@ -27,8 +27,10 @@ struct WidthCache: Sendable {
     /// The current width.
     var currentWidth: Double { entries[currentSlot].width }
 
-    /// The index at the current width.
-    var current: HeightIndex { entries[currentSlot].index }
+    /// The index at the current width (borrowed, not copied, by queries).
+    var current: HeightIndex {
+        _read { yield entries[currentSlot].index }
+    }
 
     /// The cached widths, most recently used first.
     var widths: [Double] { entries.sorted { $0.lastUse > $1.lastUse }.map(\.width) }

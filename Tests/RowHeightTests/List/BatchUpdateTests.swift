@@ -161,6 +161,31 @@ func expectSameHeights(_ list: ListHeightCore, _ reference: ReferenceList, sourc
         _ = try BatchPlan(update, rowCount: old.count)
     }
 
+    @Test func rowsWithIdentitiesKeepTheirHeightsByIdentity() throws {
+        let rows = TestRows(count: 200)
+        let model = try ListHeightModel(rowCount: 200, width: 320, measurer: rows, estimator: .constant(44))
+        _ = try model.show(Viewport(offset: 0, height: 2000))
+        let heightByID = Dictionary(uniqueKeysWithValues: try rows.rows.enumerated().map { ($1.id, try model.height(ofRow: $0)) })
+        let old = rows.ids
+        var new = old.filter { $0 % 5 != 0 }.reversed() as [Int]
+        new.insert(contentsOf: [9001, 9002], at: 3)
+        _ = try model.performBatchUpdates(from: old, to: new, reloading: [7]) {
+            rows.update { data in data = new.map { TestRows.Row(id: $0, version: $0 == 7 ? 1 : 0) } }
+        }
+        #expect(model.rowCount == new.count)
+        var carried = 0
+        for (row, id) in new.enumerated() {
+            if id >= 9000 || id == 7 {
+                #expect(try !model.isExact(row: row))
+            } else if let height = heightByID[id], try model.isExact(row: row) {
+                #expect(try model.height(ofRow: row) == height)
+                carried += 1
+            }
+        }
+        #expect(carried >= 20)
+        #expect(throws: ListHeightError.self) { try model.performBatchUpdates(from: [1, 2], to: [2, 1]) }
+    }
+
     @Test func theModelsBatchUpdateRunsTheDataChangeUnderTheLock() throws {
         let rows = TestRows(count: 100)
         let model = try ListHeightModel(rowCount: 100, width: 320, measurer: rows, estimator: .constant(44))

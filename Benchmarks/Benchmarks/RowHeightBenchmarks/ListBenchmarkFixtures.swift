@@ -16,7 +16,9 @@ enum ListBenchmarkFixtures {
     /// A row measurer that also reports a text length per row (its "row contents", 2 bytes a row).
     struct FeaturedMeasurer: RowFeatureProviding {
         let lengths: [UInt16]
-        func height(ofRow row: Int, width: Double) throws -> Double { ListBenchmarkFixtures.height(ofRow: row, width: width) }
+        func height(ofRow row: Int, width: Double) throws -> Double {
+            ListBenchmarkFixtures.height(ofRow: row, width: width)
+        }
         func features(ofRow row: Int) -> RowFeatures { RowFeatures(length: Double(lengths[row])) }
     }
 

@@ -50,7 +50,8 @@ func listHeightBenchmarks() {
 
     let lookups = Benchmark.Configuration(
         metrics: [.wallClock, .throughput], warmupIterations: 3, scalingFactor: .kilo, maxDuration: .seconds(3))
-    Benchmark("List row at offset, 10M exact rows, random offsets (model, locked)", configuration: lookups) { benchmark in
+    Benchmark("List row at offset, 10M exact rows, random offsets (model, locked)", configuration: lookups) {
+        benchmark in
         let model = await Fixtures.exactModel()
         let height = model.contentHeight
         var random = Fixtures.Random(state: 1)
@@ -73,7 +74,8 @@ func listHeightBenchmarks() {
             i = (i + 1) & 4095
         }
     }
-    Benchmark("List row at offset, 10M exact rows, scrolling 16 pt per lookup (HeightIndex)", configuration: lookups) { benchmark in
+    Benchmark("List row at offset, 10M exact rows, scrolling 16 pt per lookup (HeightIndex)", configuration: lookups) {
+        benchmark in
         let index = await Fixtures.exactModel().snapshot.index
         var offset = index.contentHeight / 3
         benchmark.startMeasurement()
@@ -98,7 +100,8 @@ func listHeightBenchmarks() {
 
     let screen = Benchmark.Configuration(
         metrics: [.wallClock, .mallocCountTotal], warmupIterations: 3, maxDuration: .seconds(5), maxIterations: 200)
-    Benchmark("List first screen, cold 10M rows, top (show 900 pt + 300 pt overscan)", configuration: screen) { benchmark in
+    Benchmark("List first screen, cold 10M rows, top (show 900 pt + 300 pt overscan)", configuration: screen) {
+        benchmark in
         let model = Fixtures.coldModel()
         benchmark.startMeasurement()
         blackHole(try model.show(Viewport(offset: 0, height: 900, overscan: 300)))
@@ -111,7 +114,9 @@ func listHeightBenchmarks() {
     let rotating = Fixtures.coldModel()
     _ = try? rotating.show(Viewport(offset: 44 * 5_000_000, height: 900, overscan: 300))
     let widthCounter = Mutex(0)
-    Benchmark("List first screen after a width change to a new width, 10M rows (setWidth + show)", configuration: screen) { benchmark in
+    Benchmark(
+        "List first screen after a width change to a new width, 10M rows (setWidth + show)", configuration: screen
+    ) { benchmark in
         let step = widthCounter.withLock { counter in
             counter += 1
             return counter
@@ -119,7 +124,8 @@ func listHeightBenchmarks() {
         let width = 600 + Double(step % 1000) / 4  // a width not seen before (the cache keeps 4)
         benchmark.startMeasurement()
         let position = try rotating.setWidth(width)
-        blackHole(try rotating.show(Viewport(offset: position.offset, height: 900, overscan: 300, version: position.version)))
+        blackHole(
+            try rotating.show(Viewport(offset: position.offset, height: 900, overscan: 300, version: position.version)))
     }
     let featuredRotating = try! ListHeightModel(rowCount: rows, width: 375, measurer: featured)
     _ = try? featuredRotating.show(Viewport(offset: 44 * 5_000_000, height: 900, overscan: 300))
@@ -134,24 +140,31 @@ func listHeightBenchmarks() {
         let width = 600 + Double(step % 1000) / 4
         benchmark.startMeasurement()
         let position = try featuredRotating.setWidth(width)
-        blackHole(try featuredRotating.show(Viewport(offset: position.offset, height: 900, overscan: 300, version: position.version)))
+        blackHole(
+            try featuredRotating.show(
+                Viewport(offset: position.offset, height: 900, overscan: 300, version: position.version)))
     }
     let turning = Fixtures.coldModel()
     _ = try? turning.show(Viewport(offset: 44 * 5_000_000, height: 900, overscan: 300))
     _ = try? turning.setWidth(812)
     _ = try? turning.show(Viewport(offset: 44 * 5_000_000, height: 900, overscan: 300))
-    Benchmark("List first screen after turning back to a cached width, 10M rows (setWidth + show)", configuration: screen) { benchmark in
+    Benchmark(
+        "List first screen after turning back to a cached width, 10M rows (setWidth + show)", configuration: screen
+    ) { benchmark in
         let width = turning.width == 375 ? 812.0 : 375
         benchmark.startMeasurement()
         let position = try turning.setWidth(width)
-        blackHole(try turning.show(Viewport(offset: position.offset, height: 900, overscan: 300, version: position.version)))
+        blackHole(
+            try turning.show(Viewport(offset: position.offset, height: 900, overscan: 300, version: position.version)))
     }
-    Benchmark("List scroll frame, 10M rows (show after 16 pt, new rows measured)", configuration: lookups) { benchmark in
+    Benchmark("List scroll frame, 10M rows (show after 16 pt, new rows measured)", configuration: lookups) {
+        benchmark in
         let model = Fixtures.coldModel()
         var layout = try model.show(Viewport(offset: 0, height: 900, overscan: 300))
         benchmark.startMeasurement()
         for _ in benchmark.scaledIterations {
-            layout = try model.show(Viewport(offset: layout.offset + 16, height: 900, overscan: 300, version: layout.version))
+            layout = try model.show(
+                Viewport(offset: layout.offset + 16, height: 900, overscan: 300, version: layout.version))
         }
     }
 
@@ -173,7 +186,8 @@ func listHeightBenchmarks() {
             case 2:
                 let sources = Fixtures.distinctIndices(1000, below: count, random: &random)
                 let destinations = Fixtures.distinctIndices(1000, below: count, random: &random).shuffled()
-                update = ListUpdate(moves: zip(sources, destinations).map { ListUpdate.Move(source: $0, destination: $1) })
+                update = ListUpdate(
+                    moves: zip(sources, destinations).map { ListUpdate.Move(source: $0, destination: $1) })
             default:
                 update = ListUpdate(reloads: Fixtures.distinctIndices(1000, below: count, random: &random))
             }
@@ -193,7 +207,8 @@ func listHeightBenchmarks() {
 
     Benchmark(
         "List precompute, 10M rows, cheap measurer, all cores",
-        configuration: .init(metrics: [.wallClock, .cpuTotal], warmupIterations: 0, maxDuration: .seconds(10), maxIterations: 3)
+        configuration: .init(
+            metrics: [.wallClock, .cpuTotal], warmupIterations: 0, maxDuration: .seconds(10), maxIterations: 3)
     ) { benchmark in
         let model = Fixtures.coldModel()
         benchmark.startMeasurement()

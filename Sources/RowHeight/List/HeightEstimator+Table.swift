@@ -28,14 +28,17 @@ extension HeightEstimator {
                 var slopes = [Double](repeating: 0, count: 256)
                 for kind in 0..<256 {
                     // The estimate is affine in length: read off its value at 0 and its slope.
-                    let atZero = estimator.estimate(forRow: 0, features: RowFeatures(length: 0, kind: UInt8(kind)), width: width)
-                    let atWidth = estimator.estimate(forRow: 0, features: RowFeatures(length: width, kind: UInt8(kind)), width: width)
+                    let atZero = estimator.estimate(
+                        forRow: 0, features: RowFeatures(length: 0, kind: UInt8(kind)), width: width)
+                    let atWidth = estimator.estimate(
+                        forRow: 0, features: RowFeatures(length: width, kind: UInt8(kind)), width: width)
                     intercepts[kind] = atZero
                     slopes[kind] = (atWidth - atZero) / width
                 }
                 self.intercepts = intercepts
                 self.slopes = slopes
-                uniformEntry = rowsHaveFeatures
+                uniformEntry =
+                    rowsHaveFeatures
                     ? nil
                     : FixedPointHeight.quanta(ofEstimate: estimator.estimate(forRow: 0, width: width))
             }
@@ -58,7 +61,9 @@ extension HeightEstimator {
 
         /// Writes the estimate entries of `rows` into `buffer` (`buffer[i]` ↔ `rows.lowerBound + i`).
         /// O(rows): one feature call and a multiply-add per row, or a fill when uniform.
-        func fill(_ rows: Range<Int>, features: (any RowFeatureProviding)?, into buffer: UnsafeMutableBufferPointer<UInt32>) {
+        func fill(
+            _ rows: Range<Int>, features: (any RowFeatureProviding)?, into buffer: UnsafeMutableBufferPointer<UInt32>
+        ) {
             if let uniformEntry {
                 buffer.update(repeating: uniformEntry)
                 return

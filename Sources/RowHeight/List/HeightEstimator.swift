@@ -26,7 +26,9 @@ public struct HeightEstimator: Sendable {
 
     /// Unmeasured rows are as tall as `estimate(row, width)` says (points). Called for every
     /// unmeasured row when estimates are built, so it should be O(1).
-    public static func perRow(_ estimate: @escaping @Sendable (_ row: Int, _ width: Double) -> Double) -> HeightEstimator {
+    public static func perRow(
+        _ estimate: @escaping @Sendable (_ row: Int, _ width: Double) -> Double
+    ) -> HeightEstimator {
         HeightEstimator(.perRow(estimate))
     }
 
@@ -54,7 +56,9 @@ public struct HeightEstimator: Sendable {
         case .perRow(let estimate):
             return estimate(row, width)
         case .learned(let initial):
-            let fit = Int(features.kind) < fits.count && fits[Int(features.kind)].count > 0 ? fits[Int(features.kind)] : pooled
+            let fit =
+                Int(features.kind) < fits.count && fits[Int(features.kind)].count > 0
+                ? fits[Int(features.kind)] : pooled
             guard let (intercept, slope) = fit.coefficients else { return initial }
             return Swift.max(0, intercept + slope * Self.feature(features, width: width))
         }

@@ -243,7 +243,8 @@ extension HeightIndex {
                 if isUniform {
                     pieces.append(Block(count: end - start, uniform: uniform))
                 } else {
-                    pieces.append(entries.withUnsafeBufferPointer { Block(UnsafeBufferPointer(rebasing: $0[start..<end])) })
+                    pieces.append(
+                        entries.withUnsafeBufferPointer { Block(UnsafeBufferPointer(rebasing: $0[start..<end])) })
                 }
                 start = end
             }

@@ -8,7 +8,8 @@ extension HeightIndex {
     /// concurrently for disjoint row ranges. O(n / cores) wall time plus the cost of `fill`.
     init(
         rowCount: Int,
-        concurrentFill fill: @escaping @Sendable (_ rows: Range<Int>, _ buffer: UnsafeMutableBufferPointer<UInt32>) -> Void
+        concurrentFill fill:
+            @escaping @Sendable (_ rows: Range<Int>, _ buffer: UnsafeMutableBufferPointer<UInt32>) -> Void
     ) {
         let blockCount = (rowCount + Block.targetCount - 1) / Block.targetCount
         let stripeCount = Swift.min(blockCount, ProcessInfo.processInfo.activeProcessorCount * 4)

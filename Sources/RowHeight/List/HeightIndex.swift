@@ -200,7 +200,9 @@ public struct HeightIndex: Sendable {
     /// - Throws: `ListHeightError.rowOutOfRange`, `.invalidRowCount` for a negative count, or
     ///   `.invalidHeight`.
     /// - Complexity: O(log n + 4096 + count), plus O(n / 4096) when blocks split.
-    public mutating func insertRows(at row: Int, count: Int, height: Double, isExact: Bool = false) throws(ListHeightError) {
+    public mutating func insertRows(
+        at row: Int, count: Int, height: Double, isExact: Bool = false
+    ) throws(ListHeightError) {
         guard row >= 0, row <= rowCount else { throw .rowOutOfRange(row: row, rowCount: rowCount) }
         guard count >= 0 else { throw .invalidRowCount(count) }
         guard let quanta = FixedPointHeight.quanta(ofHeight: height) else {

@@ -21,7 +21,8 @@ extension ListHeightCore {
         if let anchor, anchor.row < rowCount, let stayer = plan.nearestStayer(to: anchor.row) {
             let current = cache.current
             let moved = current.offsetQuanta(ofRow: stayer) - current.offsetQuanta(ofRow: anchor.row)
-            newAnchor = Anchor(row: plan.newIndex(ofStayer: stayer), shift: anchor.shift - FixedPointHeight.points(moved))
+            newAnchor = Anchor(
+                row: plan.newIndex(ofStayer: stayer), shift: anchor.shift - FixedPointHeight.points(moved))
         }
 
         let features = featureProvider
@@ -133,7 +134,9 @@ struct BatchPlan {
         let shifts = placements.enumerated().map { $1.destination - $0 }
         placementShifts = shifts
         let removed = removals
-        reloadedRows = update.reloads.map { row in Self.newIndex(ofStayer: row, removals: removed, placementShifts: shifts) }
+        reloadedRows = update.reloads.map { row in
+            Self.newIndex(ofStayer: row, removals: removed, placementShifts: shifts)
+        }
     }
 
     /// The new index of an old row that stays (not deleted or moved). O(log k).

@@ -56,7 +56,8 @@ extension ListHeightCore {
         let preparedRows = Self.rows(index, anchorTop: anchorTop, from: walk.preparedTop, to: walk.preparedBottom)
         // Later changes keep the first visible row in place (the anchor, unless it shrank out of view).
         let firstVisible = visibleRows.isEmpty ? walk.anchorRow : visibleRows.lowerBound
-        anchor = Anchor(row: firstVisible, shift: newOffset - FixedPointHeight.points(index.offsetQuanta(ofRow: firstVisible)))
+        anchor = Anchor(
+            row: firstVisible, shift: newOffset - FixedPointHeight.points(index.offsetQuanta(ofRow: firstVisible)))
         reported = (layoutVersion, newOffset)
         return ViewportLayout(
             offset: newOffset, version: version, contentHeight: index.contentHeight, visibleRows: visibleRows,
@@ -88,7 +89,8 @@ extension ListHeightCore {
         let scaledOffset = FixedPointHeight.scaled(offset)
         let floorOffset = FixedPointHeight.floorQuanta(offset)
         let anchorRow =
-            floorOffset < 0 ? 0 : floorOffset >= index.totalQuanta ? rowCount - 1 : index.lastRow(withOffsetAtMost: floorOffset)
+            floorOffset < 0
+            ? 0 : floorOffset >= index.totalQuanta ? rowCount - 1 : index.lastRow(withOffsetAtMost: floorOffset)
         let anchorTop = index.offsetQuanta(ofRow: anchorRow)
         let shift = scaledOffset - Double(anchorTop)
         let height = viewport.height * FixedPointHeight.quantaPerPoint

@@ -177,9 +177,11 @@ public struct ListHeightCore: Sendable {
     ) -> HeightIndex {
         if let entry = table.uniformEntry { return HeightIndex(rowCount: rowCount, uniformEntry: entry) }
         if rowCount >= 1 << 18 {
-            return HeightIndex(rowCount: rowCount, concurrentFill: { @Sendable (rows: Range<Int>, buffer: UnsafeMutableBufferPointer<UInt32>) in
-                table.fill(rows, features: features, into: buffer)
-            })
+            return HeightIndex(
+                rowCount: rowCount,
+                concurrentFill: { @Sendable (rows: Range<Int>, buffer: UnsafeMutableBufferPointer<UInt32>) in
+                    table.fill(rows, features: features, into: buffer)
+                })
         }
         return HeightIndex(rowCount: rowCount) { rows, buffer in table.fill(rows, features: features, into: buffer) }
     }

@@ -30,7 +30,8 @@ public enum ListHeightError: Error, CustomStringConvertible {
         case .invalidRowCount(let count):
             return "invalid row count \(count): must be ≥ 0"
         case .invalidHeight(let row, let width, let height):
-            let place = [row.map { "row \($0)" }, width.map { "width \($0)" }].compactMap { $0 }.joined(separator: " at ")
+            let place = [row.map { "row \($0)" }, width.map { "width \($0)" }].compactMap { $0 }.joined(
+                separator: " at ")
             return "invalid height \(height)\(place.isEmpty ? "" : " for \(place)"): a row height must be finite, "
                 + "≥ 0 and ≤ \(FixedPointHeight.maxRowHeight) pt"
         case .invalidWidth(let width):

@@ -1,8 +1,11 @@
 import Testing
+
 @testable import RowHeight
 
 /// Expects every cached width of `list` to hold what the reference says.
-func expectSameHeights(_ list: ListHeightCore, _ reference: ReferenceList, sourceLocation: SourceLocation = #_sourceLocation) {
+func expectSameHeights(
+    _ list: ListHeightCore, _ reference: ReferenceList, sourceLocation: SourceLocation = #_sourceLocation
+) {
     #expect(Set(list.cachedWidths) == Set(reference.widths), sourceLocation: sourceLocation)
     #expect(list.width == reference.width, sourceLocation: sourceLocation)
     for entry in list.cache.entries {
@@ -18,7 +21,9 @@ func expectSameHeights(_ list: ListHeightCore, _ reference: ReferenceList, sourc
             }
         }
         #expect(mismatches == 0, "rows differing at width \(entry.width)", sourceLocation: sourceLocation)
-        #expect(entry.index.contentHeight == Double(column.reduce(0) { $0 + $1.thirds }) / 3, sourceLocation: sourceLocation)
+        #expect(
+            entry.index.contentHeight == Double(column.reduce(0) { $0 + $1.thirds }) / 3, sourceLocation: sourceLocation
+        )
     }
 }
 
@@ -58,9 +63,10 @@ func expectSameHeights(_ list: ListHeightCore, _ reference: ReferenceList, sourc
     @Test func aMovedRowTakesItsHeightsAtEveryWidth() throws {
         var (rows, list, _) = try makeList()
         // A row measured at both widths.
-        let source = try #require((0..<300).first { row in
-            list.cache.entries.allSatisfy { $0.index.entry(ofRow: row) & FixedPointHeight.exactFlag != 0 }
-        })
+        let source = try #require(
+            (0..<300).first { row in
+                list.cache.entries.allSatisfy { $0.index.entry(ofRow: row) & FixedPointHeight.exactFlag != 0 }
+            })
         let moved = rows.rows[source]
         let heights = list.cache.entries.map { ($0.width, $0.index.entry(ofRow: source)) }
         #expect(heights.count == 2)
@@ -165,7 +171,8 @@ func expectSameHeights(_ list: ListHeightCore, _ reference: ReferenceList, sourc
         let rows = TestRows(count: 200)
         let model = try ListHeightModel(rowCount: 200, width: 320, measurer: rows, estimator: .constant(44))
         _ = try model.show(Viewport(offset: 0, height: 2000))
-        let heightByID = Dictionary(uniqueKeysWithValues: try rows.rows.enumerated().map { ($1.id, try model.height(ofRow: $0)) })
+        let heightByID = Dictionary(
+            uniqueKeysWithValues: try rows.rows.enumerated().map { ($1.id, try model.height(ofRow: $0)) })
         let old = rows.ids
         var new = old.filter { $0 % 5 != 0 }.reversed() as [Int]
         new.insert(contentsOf: [9001, 9002], at: 3)
@@ -199,7 +206,9 @@ func expectSameHeights(_ list: ListHeightCore, _ reference: ReferenceList, sourc
         #expect(try model.isExact(row: 2))
         // An invalid update does not run the data change.
         var ran = false
-        #expect(throws: ListHeightError.self) { try model.performBatchUpdates(ListUpdate(deletions: [500])) { ran = true } }
+        #expect(throws: ListHeightError.self) {
+            try model.performBatchUpdates(ListUpdate(deletions: [500])) { ran = true }
+        }
         #expect(!ran)
     }
 }

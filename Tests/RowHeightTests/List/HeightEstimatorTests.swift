@@ -1,4 +1,5 @@
 import Testing
+
 @testable import RowHeight
 
 @Suite struct HeightEstimatorTests {
@@ -53,11 +54,15 @@ import Testing
     }
 
     @Test func aLargeListIsEstimatedFromRowFeaturesOnAllCores() throws {
-        let measurer = RowMeasurer(features: { RowFeatures(length: Double($0 % 500), kind: UInt8($0 % 3)) }) { _, _ in 30 }
+        let measurer = RowMeasurer(features: { RowFeatures(length: Double($0 % 500), kind: UInt8($0 % 3)) }) { _, _ in
+            30
+        }
         var estimator = HeightEstimator.learned()
         for length in stride(from: 0.0, through: 400, by: 50) {
             for kind: UInt8 in 0..<3 {
-                estimator.learn(height: 20 + Double(kind) * 10 + length / 4, features: RowFeatures(length: length, kind: kind), width: 320)
+                estimator.learn(
+                    height: 20 + Double(kind) * 10 + length / 4, features: RowFeatures(length: length, kind: kind),
+                    width: 320)
             }
         }
         let list = try ListHeightCore(rowCount: 500_000, width: 320, measurer: measurer, estimator: estimator)
@@ -69,7 +74,9 @@ import Testing
 
     @Test func mergedFitsEqualSequentialFits() {
         var generator = SeededGenerator(seed: 5)
-        let samples = (0..<500).map { _ in (Double.random(in: 0...3, using: &generator), Double.random(in: 10...200, using: &generator)) }
+        let samples = (0..<500).map { _ in
+            (Double.random(in: 0...3, using: &generator), Double.random(in: 10...200, using: &generator))
+        }
         var sequential = LinearFit()
         for (x, y) in samples { sequential.add(x: x, y: y) }
         var left = LinearFit()
@@ -108,7 +115,8 @@ import Testing
         var constantError = 0.0
         for length in lengths.dropFirst(20) {
             let actual = rowHeight(length)
-            learnedError += abs(estimator.estimate(forRow: 0, features: RowFeatures(length: Double(length)), width: width) - actual)
+            learnedError += abs(
+                estimator.estimate(forRow: 0, features: RowFeatures(length: Double(length)), width: width) - actual)
             constantError += abs(44 - actual)
         }
         #expect(learnedError <= constantError / 3)

@@ -1,8 +1,11 @@
 import Testing
+
 @testable import RowHeight
 
 /// Checks every query of `index` against a plain array of heights (in thirds of a point).
-private func expectMatches(_ index: HeightIndex, _ thirds: [Int], exact: [Bool], sourceLocation: SourceLocation = #_sourceLocation) throws {
+private func expectMatches(
+    _ index: HeightIndex, _ thirds: [Int], exact: [Bool], sourceLocation: SourceLocation = #_sourceLocation
+) throws {
     #expect(index.rowCount == thirds.count, sourceLocation: sourceLocation)
     let total = thirds.reduce(0, +)
     #expect(index.contentHeight == Double(total) / 3, sourceLocation: sourceLocation)
@@ -10,7 +13,8 @@ private func expectMatches(_ index: HeightIndex, _ thirds: [Int], exact: [Bool],
     var top = 0
     for row in thirds.indices {
         #expect(try index.offset(ofRow: row) == Double(top) / 3, "offset of \(row)", sourceLocation: sourceLocation)
-        #expect(try index.height(ofRow: row) == Double(thirds[row]) / 3, "height of \(row)", sourceLocation: sourceLocation)
+        #expect(
+            try index.height(ofRow: row) == Double(thirds[row]) / 3, "height of \(row)", sourceLocation: sourceLocation)
         #expect(try index.isExact(row: row) == exact[row], sourceLocation: sourceLocation)
         if thirds[row] > 0 {
             // Just inside the top and just above the bottom of the row.

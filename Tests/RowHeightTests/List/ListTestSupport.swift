@@ -1,4 +1,5 @@
 import Synchronization
+
 @testable import RowHeight
 
 /// A deterministic pseudo-random generator (SplitMix64), so failures reproduce.
@@ -165,7 +166,9 @@ struct ReferenceList {
     }
 
     /// The viewport walk, done naively: returns (new offset, measured count, anchor row).
-    mutating func show(offset: Double, height viewportHeight: Double, overscan: Double) -> (offset: Double, measured: Int, anchor: Int)? {
+    mutating func show(
+        offset: Double, height viewportHeight: Double, overscan: Double
+    ) -> (offset: Double, measured: Int, anchor: Int)? {
         guard !rows.isEmpty else { return nil }
         let anchorRow: Int
         if offset < 0 {
@@ -246,7 +249,8 @@ struct ReferenceList {
         let removed = Set(update.deletions + update.moves.map(\.source))
         // Anchor: first stayer at or after the anchor row, else the last before it.
         if let anchor, let anchorIndex = rows.firstIndex(where: { $0.id == anchor.id }) {
-            let stayer = (anchorIndex..<rows.count).first { !removed.contains($0) }
+            let stayer =
+                (anchorIndex..<rows.count).first { !removed.contains($0) }
                 ?? (0..<anchorIndex).reversed().first { !removed.contains($0) }
             if let stayer {
                 let shift = anchor.shift - (offset(stayer) - offset(anchorIndex))

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import RowHeight
 
 /// Seed layout 4: a horizontal pager of N pages, each as wide as the viewport, is the same model
@@ -18,7 +19,8 @@ import Testing
     @Test func aPagerModelMeasuresPagesAsTheViewportWidth() throws {
         let viewportWidth = 428.0
         // The "width" the model is given is the pager's height; every page measures as wide as the viewport.
-        let pager = try ListHeightModel(rowCount: 1_000, width: 926, estimator: .constant(100)) { _, _ in viewportWidth }
+        let pager = try ListHeightModel(rowCount: 1_000, width: 926, estimator: .constant(100)) { _, _ in viewportWidth
+        }
         let layout = try pager.show(Viewport(offset: 0, height: viewportWidth))
         #expect(layout.visibleRows == 0..<1)
         _ = pager.reestimate()

@@ -1,9 +1,12 @@
 import Synchronization
 import Testing
+
 @testable import RowHeight
 
 /// Expects every row of `model` to be exact at `width` with the height the data says.
-private func expectAllExact(_ model: ListHeightModel, rows: TestRows, width: Double, sourceLocation: SourceLocation = #_sourceLocation) throws {
+private func expectAllExact(
+    _ model: ListHeightModel, rows: TestRows, width: Double, sourceLocation: SourceLocation = #_sourceLocation
+) throws {
     let snapshot = model.snapshot
     let index = try #require(snapshot.cache.entries.first { $0.width == width }?.index, sourceLocation: sourceLocation)
     let data = rows.rows
@@ -18,7 +21,9 @@ private func expectAllExact(_ model: ListHeightModel, rows: TestRows, width: Dou
 }
 
 /// Exact heights stored at `width` all match the data (rows may also be estimated).
-private func expectExactRowsCorrect(_ model: ListHeightModel, rows: TestRows, width: Double, sourceLocation: SourceLocation = #_sourceLocation) throws {
+private func expectExactRowsCorrect(
+    _ model: ListHeightModel, rows: TestRows, width: Double, sourceLocation: SourceLocation = #_sourceLocation
+) throws {
     let snapshot = model.snapshot
     guard let index = snapshot.cache.entries.first(where: { $0.width == width })?.index else { return }
     var wrong = 0

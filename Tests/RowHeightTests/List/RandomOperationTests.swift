@@ -1,4 +1,5 @@
 import Testing
+
 @testable import RowHeight
 
 /// Random sequences of viewports, batch updates and width changes, checked step by step against
@@ -18,7 +19,8 @@ import Testing
             switch Int.random(in: 0..<10, using: &generator) {
             case 0..<5 where list.rowCount > 0:
                 let near = Bool.random(using: &generator)
-                let offset = near
+                let offset =
+                    near
                     ? scrollOffset + Double.random(in: -300...300, using: &generator)
                     : Double.random(in: -100...(list.contentHeight + 100), using: &generator)
                 let height = Double.random(in: 0...900, using: &generator)
@@ -31,10 +33,14 @@ import Testing
                 let layout = try list.show(Viewport(offset: offset, height: height, overscan: overscan))
                 #expect(layout.anchorRow == first, "step \(step)")
                 #expect(layout.anchorRow == expected.anchor, "step \(step)")
-                #expect(abs((try list.offset(ofRow: first) - layout.offset) - screenTop) < 1e-6, "anchor moved, step \(step)")
+                #expect(
+                    abs((try list.offset(ofRow: first) - layout.offset) - screenTop) < 1e-6,
+                    "anchor moved, step \(step)")
                 #expect(abs(layout.offset - expected.offset) < 1e-6, "step \(step)")
                 #expect(layout.measuredRowCount == expected.measured, "step \(step)")
-                #expect(layout.visibleRows == reference.rows(from: layout.offset, to: layout.offset + height), "step \(step)")
+                #expect(
+                    layout.visibleRows == reference.rows(from: layout.offset, to: layout.offset + height),
+                    "step \(step)")
                 #expect(
                     layout.preparedRows
                         == reference.rows(from: layout.offset - overscan, to: layout.offset + height + overscan),

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import RowHeight
 
 @Suite struct ViewportTests {
@@ -141,7 +142,9 @@ import Testing
         try model.withCore { core throws(ListHeightError) in
             while let job = core.nextPrecomputeJob(limit: 512), job.rows[0] < 2500 {
                 var entries: [UInt32] = []
-                for row in job.rows { entries.append(try ListHeightCore.measureEntry(rows, row: row, width: job.width)) }
+                for row in job.rows {
+                    entries.append(try ListHeightCore.measureEntry(rows, row: row, width: job.width))
+                }
                 core.applyPrecomputed(job, entries: entries, samples: .init())
             }
         }
@@ -166,6 +169,7 @@ import Testing
         let position = list.scrollPosition()
         #expect(position.anchorRow == 1)  // row 0 has zero height
         _ = try list.show(Viewport(offset: layout.offset, height: 500))
-        #expect(abs(before - (try list.offset(ofRow: anchor) - layout.offset)) > 1)  // moved: raw offsets are not anchored
+        // Moved: a raw offset (without the layout's version) is not carried along.
+        #expect(abs(before - (try list.offset(ofRow: anchor) - layout.offset)) > 1)
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import RowHeight
 
 @Suite struct WidthCacheTests {

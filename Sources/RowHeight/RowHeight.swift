@@ -1,2 +1,0 @@
-import TextMeasure
-public enum RowHeightPlaceholder {}

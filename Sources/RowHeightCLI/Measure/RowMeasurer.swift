@@ -1,0 +1,60 @@
+import TextMeasure
+
+/// A worker's state for `measure --input`: its JSON parser and the shared measurer.
+struct RowMeasurer {
+    let measurer: TextMeasurer
+    let widths: [Double]
+    var parser = JSONLineParser()
+    var results: [TextMeasurement] = []
+
+    init(measurer: TextMeasurer, widths: [Double]) {
+        self.measurer = measurer
+        self.widths = widths
+        results.reserveCapacity(widths.count)
+    }
+
+    mutating func measure(line: UnsafeBufferPointer<UInt8>, lineNumber: Int, into output: inout OutputBuffer)
+        throws(RecordFailure)
+    {
+        let field = try TextField.read(line: line, lineNumber: lineNumber, parser: &parser)
+        results.removeAll(keepingCapacity: true)
+        let measurer = self.measurer
+        let widths = self.widths
+        var measured: [TextMeasurement] = results
+        do throws(TextMeasureError) {
+            try parser.withString(field) { bytes throws(TextMeasureError) in
+                for width in widths { measured.append(try measurer.measure(utf8: bytes, width: width)) }
+            }
+        } catch {
+            throw RecordFailure(line: lineNumber, message: error.description)
+        }
+        RowMeasurer.appendRecord(measured, to: &output)
+        results = measured
+    }
+
+    /// `{"lines":N,"height":H,"maxLineWidth":W}`, or arrays of lines and heights for several widths.
+    static func appendRecord(_ measurements: [TextMeasurement], to output: inout OutputBuffer) {
+        if measurements.count == 1 {
+            let m = measurements[0]
+            output.append("{\"lines\":")
+            output.append(m.lineCount)
+            output.append(",\"height\":")
+            output.append(m.height)
+            output.append(",\"maxLineWidth\":")
+            output.append(m.maxLineWidth)
+            output.append("}\n")
+            return
+        }
+        output.append("{\"lines\":[")
+        for (i, m) in measurements.enumerated() {
+            if i > 0 { output.appendByte(UInt8(ascii: ",")) }
+            output.append(m.lineCount)
+        }
+        output.append("],\"height\":[")
+        for (i, m) in measurements.enumerated() {
+            if i > 0 { output.appendByte(UInt8(ascii: ",")) }
+            output.append(m.height)
+        }
+        output.append("]}\n")
+    }
+}

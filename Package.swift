@@ -19,6 +19,17 @@ let package = Package(
             pkgConfig: "freetype2",
             providers: [.apt(["libfreetype-dev"]), .brew(["freetype"])]
         ),
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+        ),
+        // Test-only: libpng decodes the PNG files `rowheight render` writes.
+        .systemLibrary(
+            name: "CLibPNG",
+            pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
+        ),
         .target(name: "LineBreak", exclude: ["Generated/generate.py"]),
         .target(
             name: "TextMeasure",
@@ -31,6 +42,7 @@ let package = Package(
                 "RowHeight",
                 "LineBreak",
                 "TextMeasure",
+                "CZlib",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -45,7 +57,7 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "RowHeightTests", dependencies: ["RowHeight"]),
-        .testTarget(name: "RowHeightCLITests", dependencies: ["RowHeightCLI"]),
+        .testTarget(name: "RowHeightCLITests", dependencies: ["RowHeightCLI", "CLibPNG"]),
     ],
     swiftLanguageModes: [.v6]
 )

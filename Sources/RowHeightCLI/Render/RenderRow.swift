@@ -1,0 +1,45 @@
+/// One record of a JSON Lines input, picked by line number, with the string fields a picture
+/// needs (`rowheight render --input FILE --line N`).
+enum RenderRow {
+    /// The string values of `fields` in line `lineNumber` (1-based) of the JSON Lines file at
+    /// `path` (`-`: standard input).
+    ///
+    /// - Throws: `InputError` — file missing or unreadable, no such line, invalid JSON, a field
+    ///   missing or not a string — naming the file and the line.
+    static func fields(_ fields: [String], line lineNumber: Int, of path: String) throws(InputError) -> [String: String] {
+        let source = try InputSource(path: path)
+        var seen = 0
+        while let batch = try source.nextBatch(maxLines: 4096) {
+            seen = batch.firstLine + batch.count - 1
+            guard lineNumber >= batch.firstLine, lineNumber <= seen else { continue }
+            return try batch.withLine(lineNumber - batch.firstLine) { (line) throws(InputError) in
+                try values(of: fields, in: line, source: source.name, lineNumber: lineNumber)
+            }
+        }
+        throw InputError("\(source.name): line \(lineNumber) is out of range: the input has \(seen) line\(seen == 1 ? "" : "s")")
+    }
+
+    private static func values(of fields: [String], in line: UnsafeBufferPointer<UInt8>, source: String, lineNumber: Int)
+        throws(InputError) -> [String: String]
+    {
+        var parser = JSONLineParser()
+        do throws(JSONLineError) {
+            try parser.parse(line)
+        } catch {
+            throw InputError(source: source, line: lineNumber, error.description)
+        }
+        var row: [String: String] = [:]
+        for name in fields {
+            guard let field = parser.field(named: name) else {
+                throw InputError(source: source, line: lineNumber, JSONLineError.missingField(name).description)
+            }
+            guard field.kind == .string else {
+                throw InputError(
+                    source: source, line: lineNumber,
+                    JSONLineError.wrongType(field: name, expected: .string, found: field.kind).description)
+            }
+            row[name] = parser.string(field)
+        }
+        return row
+    }
+}

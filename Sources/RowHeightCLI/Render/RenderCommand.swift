@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import RowHeight
 import TextMeasure
 
@@ -80,7 +79,7 @@ struct RenderCommand: ParsableCommand {
     /// Lays out and draws what the options ask for.
     private func picture() throws -> Canvas {
         if let template, let input, let line {
-            let cell = try RenderCommand.loadTemplate(template)
+            let cell = try CellTemplate.load(commandLinePath: template)
             let row = try RenderRow.fields(cell.fields, line: line, of: input)
             do {
                 return try LayoutPicture.cell(cell, row: row, width: width, scale: style.scale)
@@ -94,18 +93,6 @@ struct RenderCommand: ParsableCommand {
             return try LayoutPicture.text(row["text"] ?? "", measurer: measurer, width: width, scale: style.scale)
         }
         return try LayoutPicture.text(text ?? "", measurer: measurer, width: width, scale: style.scale)
-    }
-
-    /// Loads a template file, with a one-line reason when it cannot be used.
-    private static func loadTemplate(_ path: String) throws -> CellTemplate {
-        guard FileManager.default.fileExists(atPath: path) else { throw InputError("\(path): no such template file") }
-        do {
-            return try CellTemplate(contentsOf: path)
-        } catch let error as DecodingError {
-            throw InputError("\(path): invalid template: \(TemplateErrorText.describe(error))")
-        } catch let error as CellTemplateSpecError {
-            throw InputError("\(path): \(error.description)")
-        }
     }
 
     /// Writes `bytes` to the file at `path`, replacing it.

@@ -146,6 +146,8 @@ struct RenderCommandTests {
             (["render", "--input", rows, "--line", "2", "-o", out], "\(rows):2: field \"text\" is missing"),
             (["render", "--template", Self.tableCell, "--input", rows, "--line", "2", "-o", out],
              "\(rows):2: field \"text\" is missing"),
+            (["render", "--template", "/nonexistent/cell.json", "--input", rows, "--line", "1", "-o", out],
+             "/nonexistent/cell.json: no such template file"),
             (["render", "hello"], "no output file: give -o FILE.png"),
             (["render", "hello", "-o", "/nonexistent-dir/out.png"],
              "/nonexistent-dir/out.png: cannot open for writing: No such file or directory"),

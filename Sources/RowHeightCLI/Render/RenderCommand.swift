@@ -56,10 +56,11 @@ struct RenderCommand: ParsableCommand {
         if input != nil && line == nil { throw ValidationError("--input needs --line N: the row to draw") }
         if line != nil && input == nil { throw ValidationError("--line needs --input FILE") }
         if template != nil && input == nil { throw ValidationError("--template draws a row: give --input FILE --line N") }
+        if output == nil { throw ValidationError("no output file: give -o FILE.png") }
     }
 
     func run() throws {
-        guard let output else { throw CLIError("no output file: give -o FILE.png") }
+        guard let output else { throw ValidationError("no output file: give -o FILE.png") }
         guard width.isFinite, width > 0 else { throw TextMeasureError.invalidWidth(width) }
         let canvas: Canvas
         do {

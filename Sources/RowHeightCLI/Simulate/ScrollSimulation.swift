@@ -4,7 +4,9 @@ import RowHeight
 /// and down, sometimes a long jump anywhere — each time asking the model for the visible rows, as
 /// a scroll view does on every frame that shows new content.
 ///
-/// Offsets follow the model: each move starts from the offset the last viewport returned (the
+/// Each viewport prepares half a screen above and below (overscan), as a list prefetches the rows
+/// about to scroll in: rows above the first visible one are measured too, and replacing their
+/// estimates is what the anchoring must hide. Offsets follow the model: each move starts from the offset the last viewport returned (the
 /// anchored one) and is clamped to the content, as a scroll view clamps. When the learning
 /// estimator has learned from twice as many rows as at the last re-estimate, the model
 /// re-estimates the rest (so the scroll bar follows what was learned).
@@ -74,14 +76,14 @@ struct ScrollSimulation {
         let clock = ContinuousClock()
         guard model.rowCount > 0 else {
             let start = clock.now
-            _ = try model.show(Viewport(offset: target, height: viewport))
+            _ = try model.show(Viewport(offset: target, height: viewport, overscan: viewport / 2))
             record(clock.now - start)
             return
         }
         let first = model.row(atOffset: target) ?? (target < 0 ? 0 : model.rowCount - 1)
         let screenTop = try model.offset(ofRow: first) - target
         let start = clock.now
-        let layout = try model.show(Viewport(offset: target, height: viewport))
+        let layout = try model.show(Viewport(offset: target, height: viewport, overscan: viewport / 2))
         var elapsed = clock.now - start
         offset = layout.offset
         try noteMovement(of: first, wasAt: screenTop)

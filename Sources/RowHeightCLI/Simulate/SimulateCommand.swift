@@ -11,7 +11,7 @@ struct SimulateCommand: ParsableCommand {
             Reads JSON Lines rows (objects with a string "text", or the fields of --template) into a
             list height model at --width, then, from the top, makes --steps seeded random moves
             (short flings and long jumps), each time asking the model for the visible rows of a
-            --viewport points tall screen. Prints rows, measuredRows, contentHeightInitial,
+            --viewport points tall screen (and half a screen above and below, prefetched). Prints rows, measuredRows, contentHeightInitial,
             contentHeightFinal, maxAnchorShift (largest on-screen movement of the first visible row
             caused by estimate corrections; 0), estimateMeanAbsError (mean |estimate − exact| of the
             rows measured while scrolling, at that moment), stepTimeP50Us, stepTimeP99Us and

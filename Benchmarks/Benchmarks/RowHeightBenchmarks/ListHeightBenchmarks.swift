@@ -215,3 +215,24 @@ func listHeightBenchmarks() {
         try await model.precompute()
     }
 }
+
+/// Precomputing a million real rows (text measured with the bundled fonts) on one task and on
+/// two: the speedup is the ratio of the two wall-clock times (target ≥ 1.8× on 2 cores).
+func realRowPrecomputeBenchmarks() {
+    let configuration = Benchmark.Configuration(
+        metrics: [.wallClock, .cpuTotal], warmupIterations: 0, maxDuration: .seconds(60), maxIterations: 3)
+    for tasks in [1, 2] {
+        Benchmark(
+            "List precompute, 1,000,000 real English rows (generate.py), width 375, \(tasks) task\(tasks == 1 ? "" : "s")",
+            configuration: configuration
+        ) { benchmark in
+            let rows = RealRows.shared
+            let model = try ListHeightModel(
+                rowCount: RealRows.count, width: 375, measurer: rows, estimator: .constant(44))
+            benchmark.startMeasurement()
+            try await model.precompute(maxConcurrency: tasks)
+            benchmark.stopMeasurement()
+            precondition(model.exactRowCount == RealRows.count)
+        }
+    }
+}

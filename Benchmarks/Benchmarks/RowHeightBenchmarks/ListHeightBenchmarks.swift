@@ -1,4 +1,5 @@
 import Benchmark
+import Dispatch
 import RowHeight
 import Synchronization
 
@@ -237,6 +238,21 @@ func realRowPrecomputeBenchmarks() {
             }
             benchmark.stopMeasurement()
             precondition(model.exactRowCount == RealRows.count)
+        }
+        // The ceiling: the same rows measured on plain threads, without the model.
+        Benchmark(
+            "Measure 1,000,000 real English rows on \(tasks) plain thread\(tasks == 1 ? "" : "s") (no model: the precompute's ceiling)",
+            configuration: configuration
+        ) { benchmark in
+            let rows = RealRows.shared
+            benchmark.startMeasurement()
+            DispatchQueue.concurrentPerform(iterations: tasks) { thread in
+                var sum = 0.0
+                for row in stride(from: thread, to: RealRows.count, by: tasks) {
+                    sum += try! rows.height(ofRow: row, width: 375)
+                }
+                blackHole(sum)
+            }
         }
     }
 }

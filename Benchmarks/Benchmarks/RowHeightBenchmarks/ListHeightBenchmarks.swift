@@ -213,7 +213,7 @@ func listHeightBenchmarks() {
     ) { benchmark in
         let model = Fixtures.coldModel()
         benchmark.startMeasurement()
-        try await withTaskExecutorPreference(DispatchTaskExecutor()) { try await model.precompute() }
+        _ = try await withTaskExecutorPreference(DispatchTaskExecutor()) { try await model.precompute() }
     }
 }
 
@@ -233,7 +233,7 @@ func realRowPrecomputeBenchmarks() {
             let model = try ListHeightModel(
                 rowCount: RealRows.count, width: 375, measurer: rows, estimator: .constant(44))
             benchmark.startMeasurement()
-            try await withTaskExecutorPreference(DispatchTaskExecutor()) {
+            _ = try await withTaskExecutorPreference(DispatchTaskExecutor()) {
                 try await model.precompute(maxConcurrency: tasks)
             }
             benchmark.stopMeasurement()

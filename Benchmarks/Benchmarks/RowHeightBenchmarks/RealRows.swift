@@ -45,6 +45,7 @@ struct RealRows: RowMeasuring {
             starts.append(bytes.count)
         }
         precondition(starts.count == count + 1)
-        return RealRows(measurer: try! TextMeasurer(style: try! TextStyle.bundled(fontSize: 17)), bytes: bytes, starts: starts)
+        return RealRows(
+            measurer: try! TextMeasurer(style: try! TextStyle.bundled(fontSize: 17)), bytes: bytes, starts: starts)
     }()
 }

@@ -25,11 +25,14 @@ struct SimulateCommand: ParsableCommand {
             """
     )
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("JSON Lines file of rows, or - for standard input.", valueName: "file"))
+    @Option(
+        name: .shortAndLong, help: ArgumentHelp("JSON Lines file of rows, or - for standard input.", valueName: "file"))
     var input: String = "-"
 
-    @Option(help: ArgumentHelp(
-        "A cell template (JSON, see the README): the rows carry its fields and each row is a cell.", valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "A cell template (JSON, see the README): the rows carry its fields and each row is a cell.",
+            valueName: "file"))
     var template: String?
 
     @OptionGroup var style: StyleOptions
@@ -40,9 +43,10 @@ struct SimulateCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Viewport height in points.", valueName: "pt"))
     var viewport: Double = 800
 
-    @Option(help: ArgumentHelp(
-        "Estimates of unmeasured rows: auto (learned from the rows measured so far, from 44 pt) or a constant in points.",
-        valueName: "auto|pt"))
+    @Option(
+        help: ArgumentHelp(
+            "Estimates of unmeasured rows: auto (learned from the rows measured so far, from 44 pt) or a constant in points.",
+            valueName: "auto|pt"))
     var estimate: EstimateArgument = .auto
 
     @Option(help: ArgumentHelp("Number of random moves.", valueName: "k"))

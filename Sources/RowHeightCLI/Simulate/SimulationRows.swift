@@ -75,7 +75,8 @@ struct SimulationRows: RowFeatureProviding {
                 throw RecordFailure(line: lineNumber, message: "field \"\(name)\" is missing")
             }
             guard field.kind == .string else {
-                throw RecordFailure(line: lineNumber, message: "field \"\(name)\" must be a string, found \(field.kind)")
+                throw RecordFailure(
+                    line: lineNumber, message: "field \"\(name)\" must be a string, found \(field.kind)")
             }
             parser.withString(field) { bytes.append(contentsOf: $0) }
             bounds.append(bytes.count)
@@ -88,8 +89,10 @@ struct SimulationRows: RowFeatureProviding {
         switch layout {
         case .text(let measurer):
             return try bytes.withUnsafeBufferPointer { all in
-                try measurer.measure(utf8: UnsafeBufferPointer(rebasing: all[bounds[first]..<bounds[first + 1]]), width: width)
-                    .height
+                try measurer.measure(
+                    utf8: UnsafeBufferPointer(rebasing: all[bounds[first]..<bounds[first + 1]]), width: width
+                )
+                .height
             }
         case .template(let template):
             var values: [String: String] = [:]

@@ -127,9 +127,14 @@ import Testing
         arguments: [
             ("{\"text\":\"a\"}\n{\"tex\":\"b\"}\n", [String](), "<stdin>:2: field \"text\" is missing"),
             ("{\"text\":\"a\"}\n{\"text\":3}\n", [], "<stdin>:2: field \"text\" must be a string, found number"),
-            ("{\"text\":\"a\"}\n\n{\"text\":\"b\"}\n", [], "<stdin>:2: invalid JSON at column 0: empty line, expected a JSON object"),
-            ("{\"text\":\"a\",\"author\":\"x\"}\n{\"text\":\"b\"}\n", ["--template", chatMessage],
-             "<stdin>:2: field \"author\" is missing"),
+            (
+                "{\"text\":\"a\"}\n\n{\"text\":\"b\"}\n", [],
+                "<stdin>:2: invalid JSON at column 0: empty line, expected a JSON object"
+            ),
+            (
+                "{\"text\":\"a\",\"author\":\"x\"}\n{\"text\":\"b\"}\n", ["--template", chatMessage],
+                "<stdin>:2: field \"author\" is missing"
+            ),
         ])
     func badInput(input: String, options: [String], message: String) throws {
         let run = try RowHeightExecutable.run(["simulate"] + options, stdin: Data(input.utf8))

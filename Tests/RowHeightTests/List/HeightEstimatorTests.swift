@@ -136,7 +136,9 @@ import Testing
         let list = try ListHeightCore(rowCount: lengths.count, width: 100, measurer: measurer, estimator: estimator)
         for (row, length) in lengths.enumerated() {
             let expected = max(0, length - 10)
-            #expect(abs(estimator.estimate(forRow: row, features: RowFeatures(length: length), width: 100) - expected) < 1e-9)
+            #expect(
+                abs(estimator.estimate(forRow: row, features: RowFeatures(length: length), width: 100) - expected)
+                    < 1e-9)
             #expect(abs(try list.height(ofRow: row) - expected) <= 1.0 / 384, "length \(length)")
         }
     }

@@ -48,7 +48,8 @@ import TextMeasure
         let estimator = model.estimator
         for row in first.preparedRows.upperBound..<rows.texts.count {
             let exact = try rows.height(ofRow: row, width: width)
-            learnedError += abs(estimator.estimate(forRow: row, features: rows.features(ofRow: row), width: width) - exact)
+            learnedError += abs(
+                estimator.estimate(forRow: row, features: rows.features(ofRow: row), width: width) - exact)
             constantError += abs(44 - exact)
             // The model holds the same estimate (to the fixed-point quantum).
             if row % 97 == 0 {

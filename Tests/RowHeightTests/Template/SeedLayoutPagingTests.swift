@@ -6,8 +6,9 @@ import Testing
 /// page is a "row" as wide as the viewport, and the model's "width" is the pager's height.
 @Suite("Seed layouts: paging")
 struct SeedLayoutPagingTests {
-    @Test("4. Paging: N pages as wide as the viewport have content width N × width; the page at x is ⌊x / width⌋",
-          arguments: [(1, 320.0), (7, 390), (12, 428.5), (100_000, 1194)])
+    @Test(
+        "4. Paging: N pages as wide as the viewport have content width N × width; the page at x is ⌊x / width⌋",
+        arguments: [(1, 320.0), (7, 390), (12, 428.5), (100_000, 1194)])
     func paging(pageCount: Int, viewportWidth: Double) async throws {
         // Pages start estimated at 100 pt; measuring one says it is as wide as the viewport.
         let pager = try ListHeightModel(rowCount: pageCount, width: 844, estimator: .constant(100)) { _, _ in

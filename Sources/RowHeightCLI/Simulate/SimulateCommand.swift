@@ -70,27 +70,37 @@ struct SimulateCommand: ParsableCommand {
     }
 
     func run() throws {
-        let layout: SimulationRows.Layout =
-            if let template { .template(try TemplateFile.load(template)) } else {
-                .text(try TextMeasurer(style: try style.makeStyle()))
-            }
+        // Fonts and template first: their errors come before any input is read.
+        let template = try self.template.map(TemplateFile.load)
+        let measurer = template == nil ? try TextMeasurer(style: try style.makeStyle()) : nil
         let source = try InputSource(path: input)
-        let rows = try SimulationRows.load(source, layout: layout)
+        let rows = try SimulationRows.load(source, fields: template?.fields ?? ["text"])
         let report: SimulationReport
         do {
-            let model = try ListHeightModel(
-                rowCount: rows.count, width: width, measurer: rows, estimator: estimate.estimator)
-            let contentHeightInitial = model.contentHeight
-            if precompute { _ = try BlockingTask.run { try await model.precompute() } }
-            var simulation = ScrollSimulation(
-                model: model, viewport: viewport, steps: steps, seed: seed, reestimates: estimate == .auto)
-            report = try simulation.run(contentHeightInitial: contentHeightInitial)
+            switch (template, measurer) {
+            case (let template?, _):
+                report = try simulate(SimulationTemplateRows(rows: rows, template: template), rowCount: rows.count)
+            case (nil, let measurer?):
+                report = try simulate(SimulationTextRows(rows: rows, measurer: measurer), rowCount: rows.count)
+            case (nil, nil):
+                preconditionFailure("a text measurer is made whenever there is no template")
+            }
         } catch let error as ListHeightError {
             throw Self.reported(error, source: source.name)
         }
         var out = OutputBuffer()
         if json { report.appendJSON(to: &out) } else { report.appendText(to: &out) }
         try out.flush()
+    }
+
+    /// Builds the model over `rows`, precomputes if asked, and runs the moves.
+    private func simulate(_ rows: some RowFeatureProviding, rowCount: Int) throws -> SimulationReport {
+        let model = try ListHeightModel(rowCount: rowCount, width: width, measurer: rows, estimator: estimate.estimator)
+        let contentHeightInitial = model.contentHeight
+        if precompute { _ = try BlockingTask.run { try await model.precompute() } }
+        var simulation = ScrollSimulation(
+            model: model, viewport: viewport, steps: steps, seed: seed, reestimates: estimate == .auto)
+        return try simulation.run(contentHeightInitial: contentHeightInitial)
     }
 
     /// The model's error as users see it: a row that cannot be measured names its input line.

@@ -1,24 +1,11 @@
 import RowHeight
-import TextMeasure
 
-/// The input rows of `simulate`, held in memory and measured on demand: the `"text"` of each
-/// record with a text style, or the fields a cell template reads.
+/// The input rows of `simulate`, held in memory: the `"text"` of each record, or the fields a
+/// cell template reads (`SimulationTextRows` and `SimulationTemplateRows` measure them).
 ///
 /// Every record's strings are stored one after the other in one UTF-8 buffer (no `String` per
 /// row); row r is input line r + 1 (a bad line is an error, so every line is a row).
-struct SimulationRows: RowFeatureProviding {
-    /// How rows are measured.
-    enum Layout: Sendable {
-        /// The `"text"` field, measured with this measurer.
-        case text(TextMeasurer)
-        /// The fields of a cell template, in `template.fields` order.
-        case template(CellTemplate)
-
-        /// The record fields each row stores.
-        var fields: [String] { if case .template(let template) = self { template.fields } else { ["text"] } }
-    }
-
-    let layout: Layout
+struct SimulationRows: Sendable {
     /// The record fields each row stores, in order.
     let fields: [String]
     /// The UTF-8 bytes of every row's field values, row after row.
@@ -31,12 +18,11 @@ struct SimulationRows: RowFeatureProviding {
     /// Number of rows.
     var count: Int { lengths.count }
 
-    /// Reads every record of `source`.
+    /// Reads the string `fields` of every record of `source`.
     ///
     /// - Throws: `InputError` naming the file and line of the first bad record (invalid JSON, a
     ///   missing or non-string field), or a read error.
-    static func load(_ source: InputSource, layout: Layout) throws -> SimulationRows {
-        let fields = layout.fields
+    static func load(_ source: InputSource, fields: [String]) throws -> SimulationRows {
         var bytes: [UInt8] = []
         var bounds: [Int] = [0]
         var lengths: [UInt32] = []
@@ -51,7 +37,7 @@ struct SimulationRows: RowFeatureProviding {
             for byte in bytes[bounds[bounds.count - 1 - fields.count]...] where byte & 0xC0 != 0x80 { characters &+= 1 }
             lengths.append(characters)
         }
-        return SimulationRows(layout: layout, fields: fields, bytes: bytes, bounds: bounds, lengths: lengths)
+        return SimulationRows(fields: fields, bytes: bytes, bounds: bounds, lengths: lengths)
     }
 
     /// Appends the string values of `fields` of one record.
@@ -83,26 +69,25 @@ struct SimulationRows: RowFeatureProviding {
         }
     }
 
-    /// The exact height of `row` at `width` (points).
-    func height(ofRow row: Int, width: Double) throws -> Double {
-        let first = row * fields.count
-        switch layout {
-        case .text(let measurer):
-            return try bytes.withUnsafeBufferPointer { all in
-                try measurer.measure(
-                    utf8: UnsafeBufferPointer(rebasing: all[bounds[first]..<bounds[first + 1]]), width: width
-                )
-                .height
-            }
-        case .template(let template):
-            var values: [String: String] = [:]
-            for (f, name) in fields.enumerated() {
-                values[name] = String(decoding: bytes[bounds[first + f]..<bounds[first + f + 1]], as: UTF8.self)
-            }
-            return try template.height(for: values, width: width)
+    /// The UTF-8 bytes of field `field` of `row`, valid inside `body`.
+    @inline(__always)
+    func withBytes<R>(ofRow row: Int, field: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        let index = row * fields.count + field
+        return try bytes.withUnsafeBufferPointer { all in
+            try body(UnsafeBufferPointer(rebasing: all[bounds[index]..<bounds[index + 1]]))
         }
     }
 
+    /// The field values of `row` by name, as a cell template reads them.
+    func values(ofRow row: Int) -> [String: String] {
+        var values: [String: String] = [:]
+        for (f, name) in fields.enumerated() {
+            values[name] = withBytes(ofRow: row, field: f) { String(decoding: $0, as: UTF8.self) }
+        }
+        return values
+    }
+
     /// The row's character count, for the learning estimator.
+    @inline(__always)
     func features(ofRow row: Int) -> RowFeatures { RowFeatures(length: Double(lengths[row])) }
 }

@@ -8,20 +8,15 @@ struct SimulateCommand: ParsableCommand {
         commandName: "simulate",
         abstract: "Simulate scrolling a list of the input rows with estimated and exact heights.",
         discussion: """
-            Reads JSON Lines rows (objects with a string "text", or the fields of --template) into a
-            list height model at --width, then, from the top, makes --steps seeded random moves
-            (short flings and long jumps), each time asking the model for the visible rows of a
-            --viewport points tall screen (and half a screen above and below, prefetched). Prints rows, measuredRows, contentHeightInitial,
-            contentHeightFinal, maxAnchorShift (largest on-screen movement of the first visible row
-            caused by estimate corrections; 0), estimateMeanAbsError (mean |estimate − exact| of the
-            rows measured while scrolling, at that moment), stepTimeP50Us, stepTimeP99Us and
-            bytesPerRow. With --precompute every row is measured first, on all cores, and
-            contentHeightFinal is the sum of the heights `rowheight measure` prints.
+            Reads JSON Lines rows (objects with a string "text", or the fields of --template) into a list height model at --width, then, from the top, makes --steps seeded random moves (short flings and long jumps), each time asking the model for the visible rows of a screen --viewport points tall (and half a screen above and below, prefetched).
+
+            Prints rows, measuredRows, contentHeightInitial, contentHeightFinal, maxAnchorShift (the largest on-screen movement of the first visible row caused by estimate corrections: 0), estimateMeanAbsError (mean |estimate − exact| of the rows measured while scrolling, when they were measured), stepTimeP50Us, stepTimeP99Us and bytesPerRow. With --precompute every row is measured first, on all cores, and contentHeightFinal is the sum of the heights `rowheight measure` prints.
 
             Examples:
               rowheight simulate --input Examples/sample.jsonl --width 375 --json
               rowheight simulate --input rows.jsonl --template Examples/templates/table-cell.json --steps 5000
               rowheight simulate --input rows.jsonl --estimate 44 --precompute
+
             """
     )
 

@@ -1,5 +1,5 @@
 import Benchmark
-import Dispatch
+import Foundation
 import RowHeight
 import Synchronization
 
@@ -246,13 +246,19 @@ func realRowPrecomputeBenchmarks() {
         ) { benchmark in
             let rows = RealRows.shared
             benchmark.startMeasurement()
-            DispatchQueue.concurrentPerform(iterations: tasks) { thread in
-                var sum = 0.0
-                for row in stride(from: thread, to: RealRows.count, by: tasks) {
-                    sum += try! rows.height(ofRow: row, width: 375)
-                }
-                blackHole(sum)
+            // One thread per task, started together (concurrentPerform may use fewer threads when busy).
+            let done = DispatchSemaphore(value: 0)
+            for thread in 0..<tasks {
+                Thread {
+                    var sum = 0.0
+                    for row in stride(from: thread, to: RealRows.count, by: tasks) {
+                        sum += try! rows.height(ofRow: row, width: 375)
+                    }
+                    blackHole(sum)
+                    done.signal()
+                }.start()
             }
+            for _ in 0..<tasks { done.wait() }
         }
     }
 }

@@ -42,6 +42,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "RowHeight", package: "RowHeight"),
+                .product(name: "TextMeasure", package: "RowHeight"), "BenchmarkSupport",
             ],
             path: "Benchmarks/RowHeightBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

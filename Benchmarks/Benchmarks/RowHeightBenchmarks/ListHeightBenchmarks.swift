@@ -1,4 +1,5 @@
 import Benchmark
+import Foundation
 import RowHeight
 import Synchronization
 
@@ -212,6 +213,52 @@ func listHeightBenchmarks() {
     ) { benchmark in
         let model = Fixtures.coldModel()
         benchmark.startMeasurement()
-        try await model.precompute()
+        _ = try await withTaskExecutorPreference(DispatchTaskExecutor()) { try await model.precompute() }
+    }
+}
+
+/// Precomputing a million real rows (text measured with the bundled fonts) on one task and on
+/// two: the speedup is the ratio of the two wall-clock times (target ≥ 1.8× on 2 cores). The tasks
+/// run on dispatch threads (see `DispatchTaskExecutor`), as the harness holds one of the two
+/// cooperative threads.
+func realRowPrecomputeBenchmarks() {
+    let configuration = Benchmark.Configuration(
+        metrics: [.wallClock, .cpuTotal], warmupIterations: 0, maxDuration: .seconds(60), maxIterations: 3)
+    for tasks in [1, 2] {
+        Benchmark(
+            "List precompute, 1,000,000 real English rows (generate.py), width 375, \(tasks) task\(tasks == 1 ? "" : "s")",
+            configuration: configuration
+        ) { benchmark in
+            let rows = RealRows.shared
+            let model = try ListHeightModel(
+                rowCount: RealRows.count, width: 375, measurer: rows, estimator: .constant(44))
+            benchmark.startMeasurement()
+            _ = try await withTaskExecutorPreference(DispatchTaskExecutor()) {
+                try await model.precompute(maxConcurrency: tasks)
+            }
+            benchmark.stopMeasurement()
+            precondition(model.exactRowCount == RealRows.count)
+        }
+        // The ceiling: the same rows measured on plain threads, without the model.
+        Benchmark(
+            "Measure 1,000,000 real English rows on \(tasks) plain thread\(tasks == 1 ? "" : "s") (no model: the precompute's ceiling)",
+            configuration: configuration
+        ) { benchmark in
+            let rows = RealRows.shared
+            benchmark.startMeasurement()
+            // One thread per task, started together (concurrentPerform may use fewer threads when busy).
+            let done = DispatchSemaphore(value: 0)
+            for thread in 0..<tasks {
+                Thread {
+                    var sum = 0.0
+                    for row in stride(from: thread, to: RealRows.count, by: tasks) {
+                        sum += try! rows.height(ofRow: row, width: 375)
+                    }
+                    blackHole(sum)
+                    done.signal()
+                }.start()
+            }
+            for _ in 0..<tasks { done.wait() }
+        }
     }
 }

@@ -4,4 +4,5 @@ import Benchmark
 //   swift package benchmark --target RowHeightBenchmarks
 let benchmarks: @Sendable () -> Void = {
     listHeightBenchmarks()
+    realRowPrecomputeBenchmarks()
 }

@@ -23,17 +23,16 @@ extension HeightEstimator {
                 intercepts = []
                 slopes = []
                 uniformEntry = nil
-            case .learned:
-                var intercepts = [Double](repeating: 0, count: 256)
+            case .learned(let initial):
+                var intercepts = [Double](repeating: initial, count: 256)
                 var slopes = [Double](repeating: 0, count: 256)
                 for kind in 0..<256 {
-                    // The estimate is affine in length: read off its value at 0 and its slope.
-                    let atZero = estimator.estimate(
-                        forRow: 0, features: RowFeatures(length: 0, kind: UInt8(kind)), width: width)
-                    let atWidth = estimator.estimate(
-                        forRow: 0, features: RowFeatures(length: width, kind: UInt8(kind)), width: width)
-                    intercepts[kind] = atZero
-                    slopes[kind] = (atWidth - atZero) / width
+                    // The unclamped affine estimate; `quanta(ofEstimate:)` clamps it at 0 per row, as
+                    // `estimate(forRow:features:width:)` does (reading the clamped estimate at two
+                    // lengths would bend the line where the fit's intercept is negative).
+                    guard let (intercept, slope) = estimator.affine(kind: UInt8(kind), width: width) else { continue }
+                    intercepts[kind] = intercept
+                    slopes[kind] = slope
                 }
                 self.intercepts = intercepts
                 self.slopes = slopes
@@ -53,7 +52,7 @@ extension HeightEstimator {
                 return FixedPointHeight.quanta(ofEstimate: estimate(row, width))
             case .constant, .learned:
                 let rowFeatures = features?.features(ofRow: row) ?? RowFeatures()
-                let length = rowFeatures.length.isFinite && rowFeatures.length > 0 ? rowFeatures.length : 0
+                let length = rowFeatures.usableLength
                 let kind = Int(rowFeatures.kind)
                 return FixedPointHeight.quanta(ofEstimate: intercepts[kind] + slopes[kind] * length)
             }
@@ -90,7 +89,7 @@ extension HeightEstimator {
                     var i = 0
                     for row in rows {
                         let features = provider.features(ofRow: row)
-                        let length = features.length.isFinite && features.length > 0 ? features.length : 0
+                        let length = features.usableLength
                         let kind = Int(features.kind)
                         buffer[i] = FixedPointHeight.quanta(ofEstimate: intercepts[kind] + slopes[kind] * length)
                         i += 1

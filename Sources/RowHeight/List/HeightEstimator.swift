@@ -56,12 +56,19 @@ public struct HeightEstimator: Sendable {
         case .perRow(let estimate):
             return estimate(row, width)
         case .learned(let initial):
-            let fit =
-                Int(features.kind) < fits.count && fits[Int(features.kind)].count > 0
-                ? fits[Int(features.kind)] : pooled
-            guard let (intercept, slope) = fit.coefficients else { return initial }
-            return Swift.max(0, intercept + slope * Self.feature(features, width: width))
+            guard let (intercept, slope) = affine(kind: features.kind, width: width) else { return initial }
+            let length = features.usableLength
+            return Swift.max(0, intercept + slope * length)
         }
+    }
+
+    /// The learned estimate of a `kind` at `width` as an affine function of the row's length, before
+    /// clamping at 0: `intercept + slope × length` (points), or nil before any sample. The estimate
+    /// is `max(0, that)`.
+    func affine(kind: UInt8, width: Double) -> (intercept: Double, slope: Double)? {
+        let fit = Int(kind) < fits.count && fits[Int(kind)].count > 0 ? fits[Int(kind)] : pooled
+        guard let (intercept, slope) = fit.coefficients else { return nil }
+        return (intercept, slope / width)
     }
 
     /// Learns that a row with `features` is `height` points tall at `width` (a no-op unless
@@ -88,7 +95,7 @@ public struct HeightEstimator: Sendable {
     /// The x of the fit: length per point of width.
     @inline(__always)
     static func feature(_ features: RowFeatures, width: Double) -> Double {
-        let length = features.length.isFinite && features.length > 0 ? features.length : 0
+        let length = features.usableLength
         return length / width
     }
 

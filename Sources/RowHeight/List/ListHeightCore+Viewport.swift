@@ -31,7 +31,7 @@ extension ListHeightCore {
             reported = (layoutVersion, offset)
             return ViewportLayout(
                 offset: offset, version: version, contentHeight: 0, visibleRows: 0..<0, preparedRows: 0..<0,
-                anchorRow: nil, measuredRowCount: 0)
+                anchorRow: nil, measuredRowCount: 0, estimateError: 0)
         }
 
         let width = self.width
@@ -61,7 +61,8 @@ extension ListHeightCore {
         reported = (layoutVersion, newOffset)
         return ViewportLayout(
             offset: newOffset, version: version, contentHeight: index.contentHeight, visibleRows: visibleRows,
-            preparedRows: preparedRows, anchorRow: walk.anchorRow, measuredRowCount: walk.rows.count)
+            preparedRows: preparedRows, anchorRow: walk.anchorRow, measuredRowCount: walk.rows.count,
+            estimateError: FixedPointHeight.points(walk.estimateErrorQuanta))
     }
 
     /// The result of laying out a viewport around its anchor row. Bounds are in quanta relative to
@@ -77,6 +78,13 @@ extension ListHeightCore {
         /// The rows measured, ascending, and their exact entries.
         var rows: [Int] = []
         var entries: [UInt32] = []
+        /// Σ |estimate − exact| over the measured rows, in quanta.
+        var estimateErrorQuanta: Int64 = 0
+
+        mutating func addEstimateError(estimate: UInt32, exact: UInt32) {
+            estimateErrorQuanta += abs(
+                Int64(estimate & FixedPointHeight.maxRowQuanta) - Int64(exact & FixedPointHeight.maxRowQuanta))
+        }
     }
 
     /// Finds the anchor row of `viewport` at `offset` and measures, through `measure`, the estimated
@@ -110,7 +118,9 @@ extension ListHeightCore {
         while row >= 0, bottom > walk.preparedTop {
             var entry = index.entry(ofRow: row)
             if entry & FixedPointHeight.exactFlag == 0 {
+                let estimate = entry
                 entry = try measure(row)
+                walk.addEstimateError(estimate: estimate, exact: entry)
                 above.append((row, entry))
             }
             bottom -= Int64(entry & FixedPointHeight.maxRowQuanta)
@@ -126,7 +136,9 @@ extension ListHeightCore {
         while row < rowCount, row == anchorRow || top < walk.preparedBottom {
             var entry = index.entry(ofRow: row)
             if entry & FixedPointHeight.exactFlag == 0 {
+                let estimate = entry
                 entry = try measure(row)
+                walk.addEstimateError(estimate: estimate, exact: entry)
                 walk.rows.append(row)
                 walk.entries.append(entry)
             }

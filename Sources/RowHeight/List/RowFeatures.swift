@@ -16,4 +16,7 @@ public struct RowFeatures: Sendable, Hashable {
         self.length = length
         self.kind = kind
     }
+
+    /// `length`, or 0 when it is not finite or negative.
+    var usableLength: Double { length.isFinite && length > 0 ? length : 0 }
 }

@@ -15,4 +15,7 @@ public struct ViewportLayout: Sendable, Hashable {
     public var anchorRow: Int?
     /// How many rows this call measured.
     public var measuredRowCount: Int
+    /// Σ |estimate − exact| over the rows this call measured, in points: how far their estimates
+    /// were off (divide by `measuredRowCount` for the mean error).
+    public var estimateError: Double
 }

@@ -79,7 +79,7 @@ struct MeasureCommand: ParsableCommand {
     func run() throws {
         let widths = try widths()
         if let template {
-            try runTemplate(try loadTemplate(template), widths: widths)
+            try runTemplate(try TemplateFile.load(template), widths: widths)
             return
         }
         let measurer = try TextMeasurer(style: try style.makeStyle())
@@ -104,18 +104,6 @@ struct MeasureCommand: ParsableCommand {
         }
         if summary.invalid > 0 {
             RowHeightCommand.fail("\(summary.invalid) invalid record\(summary.invalid == 1 ? "" : "s") skipped")
-        }
-    }
-
-    /// Loads a template file, failing before any output with a one-line reason.
-    private func loadTemplate(_ path: String) throws -> CellTemplate {
-        guard FileManager.default.fileExists(atPath: path) else { throw InputError("\(path): no such template file") }
-        do {
-            return try CellTemplate(contentsOf: path)
-        } catch let error as DecodingError {
-            throw InputError("\(path): invalid template: \(TemplateErrorText.describe(error))")
-        } catch let error as CellTemplateSpecError {
-            throw InputError("\(path): \(error.description)")
         }
     }
 

@@ -122,3 +122,24 @@ import Testing
         #expect(learnedError <= constantError / 3)
     }
 }
+
+@Suite struct HeightEstimatorTableTests {
+    /// A fit with a negative intercept (heights 0 and 40 pt at 10 and 50 characters per 100 pt):
+    /// the estimate is `max(0, −10 + length)` and the model's estimates follow it exactly, not a
+    /// line through the clamped values at two lengths.
+    @Test func aNegativeInterceptIsClampedPerRowNotBent() throws {
+        var estimator = HeightEstimator.learned()
+        estimator.learn(height: 0, features: RowFeatures(length: 10), width: 100)
+        estimator.learn(height: 40, features: RowFeatures(length: 50), width: 100)
+        let lengths: [Double] = [0, 5, 10, 20, 50, 80]
+        let measurer = RowMeasurer(features: { RowFeatures(length: lengths[$0]) }) { _, _ in 1 }
+        let list = try ListHeightCore(rowCount: lengths.count, width: 100, measurer: measurer, estimator: estimator)
+        for (row, length) in lengths.enumerated() {
+            let expected = max(0, length - 10)
+            #expect(
+                abs(estimator.estimate(forRow: row, features: RowFeatures(length: length), width: 100) - expected)
+                    < 1e-9)
+            #expect(abs(try list.height(ofRow: row) - expected) <= 1.0 / 384, "length \(length)")
+        }
+    }
+}

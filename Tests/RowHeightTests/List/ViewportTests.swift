@@ -47,6 +47,21 @@ import Testing
         for row in layout.preparedRows { #expect(try list.isExact(row: row)) }
     }
 
+    @Test func theLayoutReportsHowFarTheMeasuredRowsEstimatesWereOff() throws {
+        let measurer = CountingMeasurer(Self.cyclic)
+        var list = try ListHeightCore(rowCount: 100, width: 320, measurer: measurer, estimator: .constant(44))
+        let layout = try list.show(Viewport(offset: 0, height: 250))
+        // Rows 0…4 (30, 40, 50, 60, 70) against 44 each: 14 + 4 + 6 + 16 + 26.
+        #expect(layout.measuredRowCount == 5)
+        #expect(layout.estimateError == 66)
+        // Nothing measured, nothing off.
+        #expect(try list.show(Viewport(offset: 0, height: 250)).estimateError == 0)
+        // Rows above the anchor count too: rows 10…19 from the anchor down, 5…9 in the overscan above.
+        let jumped = try list.show(Viewport(offset: 10 * 44, height: 250, overscan: 250))
+        #expect(jumped.measuredRowCount == 15)
+        #expect(jumped.estimateError == 3 * 66)
+    }
+
     @Test func rowsThatShrinkExposeMoreRowsAndAllAreMeasured() throws {
         let measurer = CountingMeasurer { _, _ in 20 }
         var list = try ListHeightCore(rowCount: 500, width: 320, measurer: measurer, estimator: .constant(200))

@@ -80,7 +80,7 @@ struct RenderCommand: ParsableCommand {
     /// Lays out and draws what the options ask for.
     private func picture() throws -> Canvas {
         if let template, let input, let line {
-            let cell = try CellTemplate.load(commandLinePath: template)
+            let cell = try TemplateFile.load(template)
             let row = try RenderRow.fields(cell.fields, line: line, of: input)
             do {
                 return try LayoutPicture.cell(cell, row: row, width: width, scale: style.scale)

@@ -23,7 +23,7 @@ struct RowHeightCommand: ParsableCommand {
             Exit codes: 0 success; 1 bad input, font or output, reported as 'rowheight: error: FILE:LINE: what is wrong'; 64 usage errors.
             """,
         version: "0.1.0",
-        subcommands: [MeasureCommand.self, BreaksCommand.self]
+        subcommands: [MeasureCommand.self, DatasetCommand.self, BreaksCommand.self]
     )
 
     /// Runs the command line; prints input, font and output errors as one line each.

@@ -56,14 +56,6 @@ struct DatasetRandom {
     @inline(__always)
     mutating func chance(_ p: Double) -> Bool { unit() < p }
 
-    /// A log-normal number: `exp(mu + sigma × N(0, 1))` (Box–Muller), for long-tailed lengths.
-    mutating func logNormal(mu: Double, sigma: Double) -> Double {
-        let u = 1 - unit()  // (0, 1]
-        let v = unit()
-        let normal = (-2 * log(u)).squareRoot() * cos(2 * Double.pi * v)
-        return exp(mu + sigma * normal)
-    }
-
     /// An element of a non-empty array.
     @inline(__always)
     mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }

@@ -7,7 +7,8 @@
 struct DatasetTextGenerator {
     /// The kind of text made.
     let kind: DatasetKind
-    /// The last row's UTF-8.
+    /// The last row's text as the content of a JSON string: UTF-8 with `"`, newline and tab
+    /// already escaped (`\"`, `\n`, `\t`), so it is copied into the output as it is.
     private(set) var text: [UInt8] = []
     private var random: DatasetRandom
     private let english = DatasetWords.english
@@ -82,7 +83,7 @@ struct DatasetTextGenerator {
     // MARK: - English
 
     private mutating func englishSentence() {
-        let words = max(2, Int(random.logNormal(mu: 2.0, sigma: 0.5)))
+        let words = max(2, Int(random.pick(LogNormalTable.wordsPerSentence.values)))
         let first = text.count
         if random.chance(0.3) { pick(DatasetWords.openers) } else { pick(english) }
         if text[first] >= 0x61 && text[first] <= 0x7A { text[first] -= 0x20 }
@@ -112,9 +113,9 @@ struct DatasetTextGenerator {
                 put(0x2D)
                 number(random.int(in: 1...28), width: 2)
             } else if r < 0.11 {
-                put(0x22)
+                put("\\\"")
                 pick(english)
-                put(0x22)
+                put("\\\"")
             } else if r < 0.13 {
                 put(0x28)
                 pick(english)
@@ -204,19 +205,19 @@ struct DatasetTextGenerator {
         let r = random.unit()
         if r < 0.02 { return }
         if r < 0.03 {
-            let blanks: [StaticString] = [" ", "  ", "\t", "\n", " \n ", "   "]
+            let blanks: [StaticString] = [" ", "  ", "\\t", "\\n", " \\n ", "   "]
             pick(blanks)
             return
         }
         if random.chance(0.02) { put(0x20) }
-        let sentences = min(40, max(1, Int(random.logNormal(mu: 0.4, sigma: 0.8))))
+        let sentences = min(40, max(1, Int(random.pick(LogNormalTable.englishSentences.values))))
         for k in 0..<sentences {
             if k > 0 {
                 switch random.below(7) {
                 case 0...3: put(0x20)
                 case 4: put("  ")
-                case 5: put(0x0A)
-                default: put("\n\n")
+                case 5: put("\\n")
+                default: put("\\n\\n")
                 }
             }
             englishSentence()
@@ -225,7 +226,7 @@ struct DatasetTextGenerator {
             switch random.below(3) {
             case 0: put(0x20)
             case 1: put("  ")
-            default: put(0x0A)
+            default: put("\\n")
             }
         }
     }
@@ -283,15 +284,15 @@ struct DatasetTextGenerator {
         let r = random.unit()
         if r < 0.02 { return }
         if r < 0.03 {
-            let blanks: [StaticString] = ["\u{3000}", " ", "\n", "\u{3000}\u{3000}"]
+            let blanks: [StaticString] = ["\u{3000}", " ", "\\n", "\u{3000}\u{3000}"]
             pick(blanks)
             return
         }
-        let sentences = min(30, max(1, Int(random.logNormal(mu: 0.5, sigma: 0.7))))
+        let sentences = min(30, max(1, Int(random.pick(LogNormalTable.japaneseSentences.values))))
         for k in 0..<sentences {
             if k > 0 {
                 switch random.below(6) {
-                case 3: put(0x0A)
+                case 3: put("\\n")
                 case 4: put(0x20)
                 case 5: put("\u{3000}")
                 default: break
@@ -313,7 +314,7 @@ struct DatasetTextGenerator {
             englishSentence()
             switch random.below(3) {
             case 0: put(0x20)
-            case 1: put(0x0A)
+            case 1: put("\\n")
             default: break
             }
             japaneseSentence()

@@ -67,9 +67,9 @@ struct DatasetWriter: Sendable {
         let count = min(Self.chunkRows, rows - chunk * Self.chunkRows)
         for _ in 0..<count {
             generator.nextRow()
-            buffer.append("{\"text\":")
-            generator.text.withUnsafeBufferPointer { buffer.appendJSONString($0) }
-            buffer.append("}\n")
+            buffer.append("{\"text\":\"")
+            generator.text.withUnsafeBufferPointer { buffer.append(bytes: $0) }  // already escaped
+            buffer.append("\"}\n")
         }
     }
 }

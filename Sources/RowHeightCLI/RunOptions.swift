@@ -4,7 +4,7 @@ import Foundation
 /// Options of the commands that stream many records: threads, where the output goes, progress
 /// and the final summary.
 struct RunOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Worker threads (default: one per active processor).", valueName: "n"))
+    @Option(help: ArgumentHelp("Worker threads; the default is the number of active processors.", valueName: "n"))
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
     @Option(name: .shortAndLong, help: ArgumentHelp("Write the output to this file instead of standard output.", valueName: "file"))

@@ -13,7 +13,7 @@ struct DatasetCommand: ParsableCommand {
             Examples:
               rowheight dataset --rows 1000000 --kind mixed -o rows.jsonl
               rowheight dataset --rows 5 --kind chat --seed 7
-              rowheight dataset --rows 1000000 | rowheight measure --input - --widths 320,375,414 --stats
+              rowheight dataset --rows 100000 | rowheight measure -i - --stats
             """
     )
 

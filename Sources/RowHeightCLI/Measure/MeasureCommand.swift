@@ -13,10 +13,10 @@ struct MeasureCommand: ParsableCommand {
             With TEXT, prints a readable summary of every line (--format text, the default), or one record in another --format (--json = --format jsonl).
 
             With --input, reads rows from a file ('-' is standard input): JSON Lines (objects with a string "text"), or CSV/TSV with a header row, the text in the column --text-column (default "text"). The format comes from the extension (.csv, .tsv; .jsonl, .json and anything else are JSON Lines) or --input-format. CSV follows RFC 4180: a quoted field may hold commas, doubled quotes ("") and newlines, so a record may span lines; TSV is the same with tabs. Prints one record per row, in input order whatever --jobs is:
-              --format jsonl (default), one width:  {"lines":N,"height":H,"maxLineWidth":W}
-              --format jsonl, several widths:       {"lines":[N1,N2],"height":[H1,H2]}
-              --format csv or tsv:                  header lines_320,height_320,lines_375,height_375
-                                                    then rows  3,60,2,40
+              jsonl (default), one width:  {"lines":N,"height":H,"maxLineWidth":W}
+              jsonl, several widths:       {"lines":[N1,N2],"height":[H1,H2]}
+              csv or tsv:  a header row    lines_320,height_320,lines_375,height_375
+                           then per row    3,60,2,40
             With --template, rows carry the template's fields (JSON keys or CSV columns) and each record is the cell height: {"height":H}, {"height":[H1,H2]}, or CSV/TSV height_320,height_375. Widths come in the order given; heights, widths and line widths are in points, heights rounded up to the pixel grid of --scale.
 
             The first bad row stops the run with 'rowheight: error: FILE:LINE: what is wrong' (LINE: the first line of the row) after every row before it was written; --skip-invalid reports each bad row the same way, goes on, and ends with the count (exit 1). Bad fonts, templates, widths and headers fail before any output.
@@ -24,9 +24,9 @@ struct MeasureCommand: ParsableCommand {
             Examples:
               rowheight measure "Hello, world" --width 120
               rowheight measure --input Examples/sample.jsonl --width 375 --jobs 2
-              rowheight measure --input rows.csv --text-column message --widths 320,375,414 --format csv
-              rowheight measure --template Examples/templates/two-labels.json --input rows.jsonl --width 375
-              rowheight dataset --rows 1000000 | rowheight measure --input - --widths 320,375,414 --stats
+              rowheight measure --input rows.csv --text-column body --format csv
+              rowheight measure --input rows.jsonl --template cell.json --width 375
+              rowheight dataset --rows 100000 | rowheight measure -i - --stats
             """
     )
 

@@ -7,7 +7,9 @@ struct RunOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Worker threads; the default is the number of active processors.", valueName: "n"))
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Write the output to this file instead of standard output.", valueName: "file"))
+    @Option(
+        name: .shortAndLong,
+        help: ArgumentHelp("Write the output to this file instead of standard output.", valueName: "file"))
     var output: String?
 
     @Flag(

@@ -364,7 +364,13 @@ struct DatasetTextGenerator {
             if random.chance(0.5) && text[first] >= 0x61 && text[first] <= 0x7A { text[first] -= 0x20 }
             for _ in 1..<words {
                 put(0x20)
-                if random.chance(0.05) { number(random.int(in: 1...12)); put(":"); number(random.below(60), width: 2) } else { lowerWord() }
+                if random.chance(0.05) {
+                    number(random.int(in: 1...12))
+                    put(":")
+                    number(random.below(60), width: 2)
+                } else {
+                    lowerWord()
+                }
             }
             if random.chance(0.3) { put(random.chance(0.5) ? "?" : "!") }
             if random.chance(0.15) {

@@ -82,7 +82,9 @@ struct CSVRecordParser {
     }
 
     /// Calls `body` with field `index`'s bytes, quotes removed and doubled quotes made single.
-    mutating func withField<R, E: Error>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E) -> R {
+    mutating func withField<R, E: Error>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E)
+        -> R
+    {
         let range = fields[index]
         let raw = UnsafeBufferPointer(rebasing: record[range])
         guard escaped[index] else { return try body(raw) }

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The progress line of a long run on stderr — rows done, rows per second and, when the size of
@@ -53,6 +53,16 @@ final class ProgressReporter {
         draw(rows: rows, now: clock.now, final: true)
         StandardError.write("\n")
         drawnWidth = 0
+    }
+
+    /// Prints `message` (a whole line) on stderr, clearing the progress line first; the line
+    /// comes back at the next redraw.
+    func print(_ message: String) {
+        if drawnWidth > 0 {
+            StandardError.write("\r" + String(repeating: " ", count: drawnWidth) + "\r")
+            drawnWidth = 0
+        }
+        StandardError.write(message)
     }
 
     private func draw(rows: Int, now: ContinuousClock.Instant, final: Bool) {

@@ -49,7 +49,9 @@ struct RecordFields {
     }
 
     /// Calls `body` with the UTF-8 of field `index` (of `names`) of the record last read.
-    mutating func withField<R, E: Error>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E) -> R {
+    mutating func withField<R, E: Error>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E)
+        -> R
+    {
         if layout.format == .jsonl { return try json.withString(jsonFields[index], body) }
         return try csv.withField(layout.columns[index], body)
     }

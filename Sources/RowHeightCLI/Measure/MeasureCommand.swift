@@ -12,7 +12,7 @@ struct MeasureCommand: ParsableCommand {
         discussion: """
             With TEXT, prints a readable summary of every line (--format text, the default), or one record in another --format (--json = --format jsonl).
 
-            With --input, reads rows from a file ('-' is standard input): JSON Lines (objects with a string "text"), or CSV/TSV with a header row, the text in the column --text-column (default "text"). The format comes from the extension (.csv, .tsv; .jsonl, .json and anything else are JSON Lines) or --input-format. CSV follows RFC 4180: a quoted field may hold commas, doubled quotes ("") and newlines, so a record may span lines; TSV is the same with tabs. Prints one record per row, in input order whatever --jobs is:
+            With --input, reads rows from a file ('-' is standard input): JSON Lines (objects with a string "text"), or CSV/TSV with a header row; --text-column names another column (or key) for the text. The format comes from the extension (.csv, .tsv; .jsonl, .json and anything else are JSON Lines) or --input-format. CSV follows RFC 4180: a quoted field may hold commas, doubled quotes ("") and newlines, so a record may span lines; TSV is the same with tabs. Prints one record per row, in input order whatever --jobs is:
               jsonl (default), one width:  {"lines":N,"height":H,"maxLineWidth":W}
               jsonl, several widths:       {"lines":[N1,N2],"height":[H1,H2]}
               csv or tsv:  a header row    lines_320,height_320,lines_375,height_375
@@ -33,20 +33,33 @@ struct MeasureCommand: ParsableCommand {
     @Argument(help: "A text to measure (instead of --input).")
     var text: String?
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Rows to measure: a JSON Lines, CSV or TSV file, or - for standard input.", valueName: "file"))
+    @Option(
+        name: .shortAndLong,
+        help: ArgumentHelp(
+            "Rows to measure: a JSON Lines, CSV or TSV file, or - for standard input.", valueName: "file"))
     var input: String?
 
-    @Option(name: .customLong("input-format"), help: ArgumentHelp(
-        "jsonl, csv or tsv (default: from the extension of --input; standard input is jsonl).", valueName: "format"))
+    @Option(
+        name: .customLong("input-format"),
+        help: ArgumentHelp(
+            "jsonl, csv or tsv (default: from the extension of --input; standard input is jsonl).", valueName: "format")
+    )
     var inputFormat: InputFormat?
 
-    @Option(name: .customLong("text-column"), help: ArgumentHelp("The CSV/TSV column that holds the text.", valueName: "name"))
+    @Option(
+        name: .customLong("text-column"),
+        help: ArgumentHelp("The CSV/TSV column (or JSON key) that holds the text.", valueName: "name"))
     var textColumn: String = "text"
 
-    @Option(help: ArgumentHelp("Output: jsonl, csv, tsv, or text (TEXT only). Default: text for TEXT, jsonl for --input.", valueName: "format"))
+    @Option(
+        help: ArgumentHelp(
+            "Output: jsonl, csv, tsv, or text (TEXT only). Default: text for TEXT, jsonl for --input.",
+            valueName: "format"))
     var format: OutputFormat?
 
-    @Option(name: .customLong("width"), help: ArgumentHelp("Max layout width in points; repeat for several (default 375).", valueName: "pt"))
+    @Option(
+        name: .customLong("width"),
+        help: ArgumentHelp("Max layout width in points; repeat for several (default 375).", valueName: "pt"))
     var widthList: [Double] = []
 
     @Option(name: .customLong("widths"), help: ArgumentHelp("Several widths, comma-separated.", valueName: "pt,pt"))
@@ -54,9 +67,10 @@ struct MeasureCommand: ParsableCommand {
 
     @OptionGroup(title: "Text style") var style: StyleOptions
 
-    @Option(help: ArgumentHelp(
-        "A cell template (JSON, see the README): rows then carry the template's fields and each record is the cell height.",
-        valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "A cell template (JSON, see the README): rows then carry the template's fields and each record is the cell height.",
+            valueName: "file"))
     var template: String?
 
     @OptionGroup(title: "Run") var execution: RunOptions
@@ -64,14 +78,19 @@ struct MeasureCommand: ParsableCommand {
     @Flag(help: "Same as --format jsonl.")
     var json = false
 
-    @Flag(name: .customLong("skip-invalid"), help: "Report bad rows on stderr, go on, and end with their count (exit 1).")
+    @Flag(
+        name: .customLong("skip-invalid"), help: "Report bad rows on stderr, go on, and end with their count (exit 1).")
     var skipInvalid = false
 
     func validate() throws {
         if text == nil && input == nil { throw ValidationError("give a TEXT to measure or --input FILE") }
         if text != nil && input != nil { throw ValidationError("give either a TEXT or --input, not both") }
-        if json && format != nil && format != .jsonl { throw ValidationError("--json is --format jsonl: give one of them") }
-        if input != nil && format == .text { throw ValidationError("--format text is for a TEXT argument; use jsonl, csv or tsv with --input") }
+        if json && format != nil && format != .jsonl {
+            throw ValidationError("--json is --format jsonl: give one of them")
+        }
+        if input != nil && format == .text {
+            throw ValidationError("--format text is for a TEXT argument; use jsonl, csv or tsv with --input")
+        }
         if text != nil && template != nil { throw ValidationError("--template measures rows: use --input, not a TEXT") }
     }
 
@@ -125,18 +144,23 @@ struct MeasureCommand: ParsableCommand {
         try writer.write(head)
 
         if let template {
-            try stream(source: source, writer: writer) { TemplateRowMeasurer(template: template, widths: widths, format: format, fields: RecordFields(layout: layout)) }
-            process: { line, lineNumber, state, output throws(RecordFailure) in
+            try stream(source: source, writer: writer) {
+                TemplateRowMeasurer(
+                    template: template, widths: widths, format: format, fields: RecordFields(layout: layout))
+            } process: { line, lineNumber, state, output throws(RecordFailure) in
                 try state.measure(line: line, lineNumber: lineNumber, into: &output)
             }
         } else if let measurer, layout == RecordLayout(jsonFields: ["text"]), format == .jsonl {
-            try stream(source: source, writer: writer) { RowMeasurer(measurer: measurer, widths: widths) }
-            process: { line, lineNumber, state, output throws(RecordFailure) in
+            try stream(source: source, writer: writer) {
+                RowMeasurer(measurer: measurer, widths: widths)
+            } process: { line, lineNumber, state, output throws(RecordFailure) in
                 try state.measure(line: line, lineNumber: lineNumber, into: &output)
             }
         } else if let measurer {
-            try stream(source: source, writer: writer) { TextRowMeasurer(measurer: measurer, widths: widths, format: format, fields: RecordFields(layout: layout)) }
-            process: { line, lineNumber, state, output throws(RecordFailure) in
+            try stream(source: source, writer: writer) {
+                TextRowMeasurer(
+                    measurer: measurer, widths: widths, format: format, fields: RecordFields(layout: layout))
+            } process: { line, lineNumber, state, output throws(RecordFailure) in
                 try state.measure(line: line, lineNumber: lineNumber, into: &output)
             }
         }
@@ -157,7 +181,8 @@ struct MeasureCommand: ParsableCommand {
         do {
             summary = try OrderedPipeline<State>(jobs: execution.jobs).run(
                 source: source, output: writer, skipInvalid: skipInvalid, makeState: makeState, process: process,
-                onBatch: { progress.update(rows: $0.records + $0.invalid) })
+                onBatch: { progress.update(rows: $0.records + $0.invalid) },
+                reportInvalid: { progress.print("rowheight: error: \($0)\n") })
         } catch {
             progress.finish(rows: 0)
             throw error
@@ -196,7 +221,9 @@ struct MeasureCommand: ParsableCommand {
                 let m = try measurer.measure(text, width: width, includeLines: true)
                 out.append("width \(Self.format(width)) pt · \(fonts) \(Self.format(measurer.style.fontSize)) pt · ")
                 out.append("\(style.lineBreak.rawValue) wrapping · \(measurer.style.profile.rawValue)\n")
-                out.append("  lines: \(m.lineCount)   height: \(Self.format(m.height)) pt   widest line: \(Self.format(m.maxLineWidth)) pt\n")
+                out.append(
+                    "  lines: \(m.lineCount)   height: \(Self.format(m.height)) pt   widest line: \(Self.format(m.maxLineWidth)) pt\n"
+                )
                 let utf8 = Array(text.utf8)
                 for (i, line) in (m.lines ?? []).prefix(m.lineCount).enumerated() {
                     let content = String(decoding: utf8[line.utf8Range], as: UTF8.self)

@@ -50,7 +50,8 @@ enum MeasureRecordFormat {
     }
 
     /// Adds a template row's height at width number `index`.
-    static func appendTemplateHeight(_ height: Double, index: Int, format: OutputFormat, to output: inout OutputBuffer) {
+    static func appendTemplateHeight(_ height: Double, index: Int, format: OutputFormat, to output: inout OutputBuffer)
+    {
         if index > 0 { output.appendByte(format.separator ?? UInt8(ascii: ",")) }
         output.append(height)
     }

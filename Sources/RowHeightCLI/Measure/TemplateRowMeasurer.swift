@@ -46,8 +46,10 @@ enum TemplateErrorText {
             context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
         }
         switch error {
-        case .dataCorrupted(let context): return "not valid JSON" + (context.codingPath.isEmpty ? "" : " at \(path(context))")
-        case .keyNotFound(let key, let context): return "missing \"\(key.stringValue)\" at \(path(context).isEmpty ? "top level" : path(context))"
+        case .dataCorrupted(let context):
+            return "not valid JSON" + (context.codingPath.isEmpty ? "" : " at \(path(context))")
+        case .keyNotFound(let key, let context):
+            return "missing \"\(key.stringValue)\" at \(path(context).isEmpty ? "top level" : path(context))"
         case .typeMismatch(_, let context), .valueNotFound(_, let context):
             return "wrong type at \(path(context)): \(context.debugDescription)"
         @unknown default: return "\(error)"

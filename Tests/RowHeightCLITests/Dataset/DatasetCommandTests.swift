@@ -12,7 +12,9 @@ struct DatasetCommandTests {
         }
     }
 
-    @Test("The same seed gives identical bytes across runs and job counts; fewer rows give a prefix", arguments: DatasetKindName.all)
+    @Test(
+        "The same seed gives identical bytes across runs and job counts; fewer rows give a prefix",
+        arguments: DatasetKindName.all)
     func determinism(kind: DatasetKindName) throws {
         let arguments = ["dataset", "--rows", "10000", "--kind", kind.rawValue, "--seed", "42"]
         let one = try RowHeightExecutable.run(arguments + ["--jobs", "1"])

@@ -1,14 +1,16 @@
 import Testing
+
 @testable import RowHeightCLI
 
 /// The fields of `record` as strings, or the error.
 private func fields(_ record: [UInt8], separator: UInt8 = 0x2C) -> Result<[String], CSVRecordError> {
     var parser = CSVRecordParser(separator: separator)
     do throws(CSVRecordError) {
-        return .success(try record.withUnsafeBufferPointer { (bytes) throws(CSVRecordError) -> [String] in
-            try parser.parse(bytes)
-            return (0..<parser.count).map { parser.string($0) }
-        })
+        return .success(
+            try record.withUnsafeBufferPointer { (bytes) throws(CSVRecordError) -> [String] in
+                try parser.parse(bytes)
+                return (0..<parser.count).map { parser.string($0) }
+            })
     } catch {
         return .failure(error)
     }
@@ -57,7 +59,9 @@ struct CSVRecordParserTests {
         for _ in 0..<500 {
             let count = Int.random(in: 1...6, using: &generator)
             let original = (0..<count).map { _ in
-                String((0..<Int.random(in: 0...8, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
+                String(
+                    (0..<Int.random(in: 0...8, using: &generator)).map { _ in alphabet.randomElement(using: &generator)!
+                    })
             }
             let record = original.map { field in
                 field.contains(where: { ",\"\n\r".contains($0) }) || Bool.random(using: &generator)
@@ -84,7 +88,9 @@ struct InputSourceCSVTests {
         return result
     }
 
-    @Test("A newline inside quotes does not end a record; numbers are each record's first line", arguments: [16, 23, 1 << 20])
+    @Test(
+        "A newline inside quotes does not end a record; numbers are each record's first line",
+        arguments: [16, 23, 1 << 20])
     func multiLineRecords(blockSize: Int) throws {
         let text = "h\n\"a\nb\nc\",1\r\nplain\n\"x \"\"q\"\"\n\"\n\nlast\n\n"
         let got = try records(text, blockSize: blockSize)

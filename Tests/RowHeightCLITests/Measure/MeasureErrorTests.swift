@@ -17,9 +17,18 @@ struct MeasureErrorTests {
     func badQuoting() throws {
         let directory = try TemporaryDirectory()
         let cases: [(String, String)] = [
-            ("text\nok\n\"unterminated\nstill in it\n", "3: unterminated quoted field (opened at byte 1 of the record)"),
-            ("text\nok\nab\"c\n", "3: '\"' inside an unquoted field at byte 3 of the record (quote the whole field and double the quote)"),
-            ("text\nok\n\"a\"b\n", "3: text after a closing quote at byte 4 of the record (expected a separator or the end of the record)"),
+            (
+                "text\nok\n\"unterminated\nstill in it\n",
+                "3: unterminated quoted field (opened at byte 1 of the record)"
+            ),
+            (
+                "text\nok\nab\"c\n",
+                "3: '\"' inside an unquoted field at byte 3 of the record (quote the whole field and double the quote)"
+            ),
+            (
+                "text\nok\n\"a\"b\n",
+                "3: text after a closing quote at byte 4 of the record (expected a separator or the end of the record)"
+            ),
         ]
         for (k, (csv, message)) in cases.enumerated() {
             let path = try directory.file("bad\(k).csv", text: csv)
@@ -32,7 +41,8 @@ struct MeasureErrorTests {
     @Test("Invalid UTF-8 in JSON Lines and in CSV")
     func invalidUTF8() throws {
         let directory = try TemporaryDirectory()
-        let jsonl = try directory.file("rows.jsonl", Array("{\"text\":\"ok\"}\n{\"text\":\"a".utf8) + [0xC3, 0x28] + Array("\"}\n".utf8))
+        let jsonl = try directory.file(
+            "rows.jsonl", Array("{\"text\":\"ok\"}\n{\"text\":\"a".utf8) + [0xC3, 0x28] + Array("\"}\n".utf8))
         let json = try RowHeightExecutable.run(["measure", "--input", jsonl])
         #expect(json.exitCode == 1)
         #expect(json.outputLines.count == 1)
@@ -54,7 +64,8 @@ struct MeasureErrorTests {
         for (line, message) in cases {
             for format in ["jsonl", "csv"] {
                 let run = try RowHeightExecutable.run(
-                    ["measure", "--input", "-", "--format", format], stdin: Data("{\"text\":\"ok\"}\n\(line)\n{\"text\":\"no\"}\n".utf8))
+                    ["measure", "--input", "-", "--format", format],
+                    stdin: Data("{\"text\":\"ok\"}\n\(line)\n{\"text\":\"no\"}\n".utf8))
                 #expect(run.exitCode == 1)
                 #expect(run.outputLines.count == (format == "csv" ? 2 : 1))
                 #expect(run.stderr == "rowheight: error: <stdin>:2: \(message)\n")
@@ -62,7 +73,9 @@ struct MeasureErrorTests {
         }
     }
 
-    @Test("--skip-invalid reports every bad row in place, measures the rest, ends with the count and exit 1", arguments: [1, 3])
+    @Test(
+        "--skip-invalid reports every bad row in place, measures the rest, ends with the count and exit 1",
+        arguments: [1, 3])
     func skipInvalid(jobs: Int) throws {
         var input = ""
         var bad: [Int] = []
@@ -78,7 +91,8 @@ struct MeasureErrorTests {
             ["measure", "--input", "-", "--skip-invalid", "--jobs", "\(jobs)"], stdin: Data(input.utf8))
         #expect(run.exitCode == 1)
         #expect(run.outputLines.count == 5000 - bad.count)
-        let expected = bad.map { "rowheight: error: <stdin>:\($0): field \"text\" must be a string, found number\n" }.joined()
+        let expected =
+            bad.map { "rowheight: error: <stdin>:\($0): field \"text\" must be a string, found number\n" }.joined()
             + "rowheight: error: \(bad.count) invalid rows skipped\n"
         #expect(run.stderr == expected)
     }
@@ -90,7 +104,10 @@ struct MeasureErrorTests {
             stdin: Data("a,text\n1,x\n2,\"multi\nline\",extra\n3,y\n".utf8))
         #expect(run.exitCode == 1)
         #expect(run.outputLines.count == 3)
-        #expect(run.stderr == "rowheight: error: <stdin>:3: 3 columns, expected 2 as in the header\nrowheight: error: 1 invalid row skipped\n")
+        #expect(
+            run.stderr
+                == "rowheight: error: <stdin>:3: 3 columns, expected 2 as in the header\nrowheight: error: 1 invalid row skipped\n"
+        )
     }
 
     @Test("Header problems fail before any output: unknown text column, unknown template field, empty input")
@@ -100,12 +117,16 @@ struct MeasureErrorTests {
         let column = try RowHeightExecutable.run(["measure", "--input", path, "--format", "csv"])
         #expect(column.exitCode == 1)
         #expect(column.stdout.isEmpty)
-        #expect(column.stderr == "rowheight: error: \(path):1: no column \"text\" in the header (columns: \"id\", \"body\")\n")
+        #expect(
+            column.stderr
+                == "rowheight: error: \(path):1: no column \"text\" in the header (columns: \"id\", \"body\")\n")
         let template = MeasureFormatTests.repositoryFile("Examples/templates/two-labels.json").path
         let field = try RowHeightExecutable.run(["measure", "--input", path, "--template", template])
         #expect(field.exitCode == 1)
         #expect(field.stdout.isEmpty)
-        #expect(field.stderr == "rowheight: error: \(path):1: no column \"title\" in the header (columns: \"id\", \"body\")\n")
+        #expect(
+            field.stderr
+                == "rowheight: error: \(path):1: no column \"title\" in the header (columns: \"id\", \"body\")\n")
         let empty = try RowHeightExecutable.run(["measure", "--input", try directory.file("empty.csv", text: "")])
         #expect(empty.exitCode == 1)
         #expect(empty.stderr.hasSuffix("empty.csv: empty input, expected a header row\n"))
@@ -136,7 +157,10 @@ struct MeasureErrorTests {
             (["--font", "/nonexistent/font.ttf"], "font file not found: /nonexistent/font.ttf"),
             (["--font", corrupt], "not a font file (FreeType does not recognise its format): \(corrupt)"),
             (["--template", "/nonexistent/t.json"], "/nonexistent/t.json: no such template file"),
-            (["--template", badTemplate], "\(badTemplate): root: unknown node type \"circle\" (use text, box, inset, vstack, hstack or sized)"),
+            (
+                ["--template", badTemplate],
+                "\(badTemplate): root: unknown node type \"circle\" (use text, box, inset, vstack, hstack or sized)"
+            ),
         ]
         for (arguments, message) in cases {
             let run = try RowHeightExecutable.run(["measure", "--input", rows] + arguments)

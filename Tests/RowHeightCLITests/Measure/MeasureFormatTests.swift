@@ -3,7 +3,8 @@ import Testing
 
 /// JSON Lines rows of `texts`.
 func jsonLines(_ texts: [String]) throws -> String {
-    try texts.map { String(decoding: try JSONSerialization.data(withJSONObject: ["text": $0]), as: UTF8.self) + "\n" }.joined()
+    try texts.map { String(decoding: try JSONSerialization.data(withJSONObject: ["text": $0]), as: UTF8.self) + "\n" }
+        .joined()
 }
 
 /// A CSV field written the RFC 4180 way (always quoted).
@@ -46,7 +47,9 @@ struct MeasureFormatTests {
         var tsv = "message\tid\n"
         for (k, text) in texts.enumerated() { tsv += "\(text)\t\(k)\n" }
         let tsvPath = try directory.file("r.tsv", text: tsv)
-        let run = try RowHeightExecutable.run(["measure", "--input", tsvPath, "--text-column", "message", "--width", "50"])
+        let run = try RowHeightExecutable.run([
+            "measure", "--input", tsvPath, "--text-column", "message", "--width", "50",
+        ])
         #expect(run.exitCode == 0, "\(run.stderr)")
         #expect(run.output == expected.output)
         let renamed = try directory.file("r.txt", text: tsv)
@@ -54,8 +57,18 @@ struct MeasureFormatTests {
             ["measure", "--input", renamed, "--input-format", "tsv", "--text-column", "message", "--width", "50"])
         #expect(overridden.output == expected.output)
         let fromStdin = try RowHeightExecutable.run(
-            ["measure", "--input", "-", "--input-format", "tsv", "--text-column", "message", "--width", "50"], stdin: Data(tsv.utf8))
+            ["measure", "--input", "-", "--input-format", "tsv", "--text-column", "message", "--width", "50"],
+            stdin: Data(tsv.utf8))
         #expect(fromStdin.output == expected.output)
+        let keyed = try texts.map {
+            String(decoding: try JSONSerialization.data(withJSONObject: ["message": $0]), as: UTF8.self)
+        }
+        let fromKey = try RowHeightExecutable.run(
+            [
+                "measure", "--input", try directory.file("k.jsonl", text: keyed.joined(separator: "\n")),
+                "--text-column", "message", "--width", "50",
+            ])
+        #expect(fromKey.output == expected.output)
     }
 
     @Test("--format csv and tsv: a header with one column per width, then the numbers of the JSON records")
@@ -64,16 +77,22 @@ struct MeasureFormatTests {
         let path = try directory.file("rows.jsonl", text: try jsonLines(Self.texts))
         let json = try RowHeightExecutable.run(["measure", "--input", path, "--widths", "80,200.5"])
         for (format, separator) in [("csv", ","), ("tsv", "\t")] {
-            let run = try RowHeightExecutable.run(["measure", "--input", path, "--widths", "80,200.5", "--format", format])
+            let run = try RowHeightExecutable.run([
+                "measure", "--input", path, "--widths", "80,200.5", "--format", format,
+            ])
             #expect(run.exitCode == 0)
             let lines = run.outputLines
-            #expect(lines.first.map(String.init) == ["lines_80", "height_80", "lines_200.5", "height_200.5"].joined(separator: separator))
+            #expect(
+                lines.first.map(String.init)
+                    == ["lines_80", "height_80", "lines_200.5", "height_200.5"].joined(separator: separator))
             #expect(lines.count == Self.texts.count + 1)
             for (k, line) in lines.dropFirst().enumerated() {
                 let record = try #require(
                     try JSONSerialization.jsonObject(with: Data(json.outputLines[k].utf8)) as? [String: [Double]])
                 let expected = zip(record["lines"]!, record["height"]!).flatMap { [$0, $1] }
-                #expect(line.split(separator: Character(separator), omittingEmptySubsequences: false).map { Double($0)! } == expected)
+                #expect(
+                    line.split(separator: Character(separator), omittingEmptySubsequences: false).map { Double($0)! }
+                        == expected)
             }
         }
     }
@@ -97,23 +116,38 @@ struct MeasureFormatTests {
     func templateCSV() throws {
         let directory = try TemporaryDirectory()
         let template = Self.repositoryFile("Examples/templates/two-labels.json")
-        let rows = [("Title", "Body, with a comma"), ("A much longer title that wraps", "multi\nline body"), ("", "only a body")]
+        let rows = [
+            ("Title", "Body, with a comma"), ("A much longer title that wraps", "multi\nline body"),
+            ("", "only a body"),
+        ]
         var jsonl = ""
         var csv = "body,title\n"
         for (title, body) in rows {
-            jsonl += String(decoding: try JSONSerialization.data(withJSONObject: ["title": title, "body": body], options: .sortedKeys), as: UTF8.self) + "\n"
+            jsonl +=
+                String(
+                    decoding: try JSONSerialization.data(
+                        withJSONObject: ["title": title, "body": body], options: .sortedKeys), as: UTF8.self) + "\n"
             csv += "\(csvField(body)),\(csvField(title))\n"
         }
         let expected = try RowHeightExecutable.run(
-            ["measure", "--template", template.path, "--input", try directory.file("t.jsonl", text: jsonl), "--widths", "200,375"])
+            [
+                "measure", "--template", template.path, "--input", try directory.file("t.jsonl", text: jsonl),
+                "--widths", "200,375",
+            ])
         #expect(expected.exitCode == 0, "\(expected.stderr)")
         #expect(expected.outputLines.count == rows.count)
         #expect(expected.outputLines.allSatisfy { $0.hasPrefix("{\"height\":[") })
         let run = try RowHeightExecutable.run(
-            ["measure", "--template", template.path, "--input", try directory.file("t.csv", text: csv), "--widths", "200,375"])
+            [
+                "measure", "--template", template.path, "--input", try directory.file("t.csv", text: csv), "--widths",
+                "200,375",
+            ])
         #expect(run.output == expected.output, "\(run.stderr)")
         let asCSV = try RowHeightExecutable.run(
-            ["measure", "--template", template.path, "--input", try directory.file("t2.csv", text: csv), "--widths", "200,375", "--format", "csv"])
+            [
+                "measure", "--template", template.path, "--input", try directory.file("t2.csv", text: csv), "--widths",
+                "200,375", "--format", "csv",
+            ])
         #expect(asCSV.outputLines.first == "height_200,height_375")
         #expect(asCSV.outputLines.dropFirst().map { "{\"height\":[\($0)]}" } == expected.outputLines)
     }
@@ -142,7 +176,8 @@ struct MeasureFormatTests {
     func outputFile() throws {
         let directory = try TemporaryDirectory()
         let out = directory.url.appendingPathComponent("out.jsonl").path
-        let run = try RowHeightExecutable.run(["measure", "--input", "-", "-o", out], stdin: Data("{\"text\":\"a\"}\n".utf8))
+        let run = try RowHeightExecutable.run(
+            ["measure", "--input", "-", "-o", out], stdin: Data("{\"text\":\"a\"}\n".utf8))
         #expect(run.exitCode == 0)
         #expect(run.stdout.isEmpty)
         #expect(try String(contentsOfFile: out, encoding: .utf8).hasPrefix("{\"lines\":1,"))

@@ -8,7 +8,10 @@ struct MeasureStreamingTests {
         let executable = try #require(RowHeightExecutable.url)
         let process = Process()
         process.executableURL = executable
-        process.arguments = ["measure", "--input", "-", "--input-format", "csv", "--format", "csv", "--width", "100", "--jobs", "\(jobs)"]
+        process.arguments = [
+            "measure", "--input", "-", "--input-format", "csv", "--format", "csv", "--width", "100", "--jobs",
+            "\(jobs)",
+        ]
         let input = Pipe()
         let output = Pipe()
         process.standardInput = input

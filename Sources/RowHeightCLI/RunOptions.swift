@@ -14,7 +14,7 @@ struct RunOptions: ParsableArguments {
 
     @Flag(
         inversion: .prefixedNo,
-        help: "Show a progress line on stderr (default: only when stderr is a terminal).")
+        help: "Show a progress line on stderr (default: when stderr is a terminal and the output is not).")
     var progress: Bool?
 
     @Flag(help: "Print a summary (rows, seconds, rows/s, peak memory) to stderr at the end.")
@@ -30,6 +30,15 @@ struct RunOptions: ParsableArguments {
     func makeWriter() throws(CLIError) -> OutputWriter {
         guard let output, output != "-" else { return OutputWriter() }
         return try OutputWriter(path: output)
+    }
+
+    /// The progress line of a run, drawn as `--progress` / `--no-progress` say or, by default, when
+    /// stderr is a terminal and the output is not.
+    ///
+    /// - Parameter fraction: how much of the work is done (0…1), when that is known.
+    func makeProgress(fraction: @escaping () -> Double?) -> ProgressReporter {
+        let toTerminal = (output == nil || output == "-") && isatty(1) != 0
+        return ProgressReporter(option: progress, outputIsTerminal: toTerminal, fraction: fraction)
     }
 
     /// Prints the `--stats` summary if it was asked for.

@@ -8,7 +8,7 @@ struct DatasetCommand: ParsableCommand {
         discussion: """
             Writes --rows lines {"text":"…"} of generated table-cell texts: message lengths with a long tail, URLs, e-mail addresses, hashes, paths, numbers, prices, times, newlines, stray spaces and empty rows (en); Japanese prose with its punctuation (ja); both, with emoji (mixed); or chat-like short messages with emoji and the occasional long one (chat).
 
-            The same --seed, --kind and --rows give identical bytes, across runs, machines and --jobs; fewer rows give a prefix of more.
+            The same --seed, --kind and --rows give identical bytes, across runs and --jobs; fewer rows give a prefix of more.
 
             Examples:
               rowheight dataset --rows 1000000 --kind mixed -o rows.jsonl
@@ -37,7 +37,7 @@ struct DatasetCommand: ParsableCommand {
         let writer = try execution.makeWriter()
         let total = rows
         var written = 0
-        let progress = ProgressReporter(option: execution.progress) { [total] in
+        let progress = execution.makeProgress { [total] in
             total > 0 ? Double(written) / Double(total) : 1
         }
         do {

@@ -60,11 +60,3 @@ struct DatasetRandom {
     @inline(__always)
     mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
 }
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif

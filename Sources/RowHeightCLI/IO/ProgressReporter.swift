@@ -27,10 +27,11 @@ final class ProgressReporter {
 
     /// - Parameters:
     ///   - option: `--progress` (`true`), `--no-progress` (`false`), or neither (`nil`: draw when
-    ///     standard error is a terminal).
+    ///     standard error is a terminal, unless the output goes to the same terminal).
+    ///   - outputIsTerminal: whether the records are written to a terminal.
     ///   - fraction: how much of the work is done, when that is known.
-    init(option: Bool?, fraction: @escaping () -> Double? = { nil }) {
-        isEnabled = option ?? (isatty(2) != 0)
+    init(option: Bool?, outputIsTerminal: Bool, fraction: @escaping () -> Double? = { nil }) {
+        isEnabled = option ?? (isatty(2) != 0 && !outputIsTerminal)
         alwaysDrawFinal = option == true
         self.fraction = fraction
         start = clock.now

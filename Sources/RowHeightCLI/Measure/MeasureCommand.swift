@@ -174,7 +174,7 @@ struct MeasureCommand: ParsableCommand {
     ) throws {
         let start = ContinuousClock.now
         let size = source.size
-        let progress = ProgressReporter(option: execution.progress) {
+        let progress = execution.makeProgress {
             size.map { $0 > 0 ? Double(source.bytesRead) / Double($0) : 1 }
         }
         let summary: OrderedPipeline<State>.Summary

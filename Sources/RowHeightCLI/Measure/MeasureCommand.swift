@@ -203,6 +203,8 @@ struct MeasureCommand: ParsableCommand {
             throw InputError("\(path): invalid template: \(TemplateErrorText.describe(error))")
         } catch let error as CellTemplateSpecError {
             throw InputError("\(path): \(error.description)")
+        } catch let error as FontError {
+            throw InputError("\(path): \(error.description)")
         }
     }
 

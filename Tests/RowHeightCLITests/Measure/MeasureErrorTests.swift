@@ -149,6 +149,8 @@ struct MeasureErrorTests {
         let rows = try directory.file("rows.jsonl", text: "{\"text\":\"a\"}\n")
         let corrupt = try directory.file("corrupt.ttf", Array(repeating: 0x5A, count: 2000))
         let badTemplate = try directory.file("t.json", text: "{\"root\":{\"type\":\"circle\"}}")
+        let fontlessTemplate = try directory.file(
+            "f.json", text: #"{"root":{"type":"text","field":"text","style":{"fonts":["/nonexistent/x.ttf"]}}}"#)
         let cases: [([String], String)] = [
             (["--width", "0"], "invalid width 0.0: a max layout width must be a finite number greater than 0"),
             (["--widths", "100,nan"], "invalid width nan: a max layout width must be a finite number greater than 0"),
@@ -157,6 +159,7 @@ struct MeasureErrorTests {
             (["--font", "/nonexistent/font.ttf"], "font file not found: /nonexistent/font.ttf"),
             (["--font", corrupt], "not a font file (FreeType does not recognise its format): \(corrupt)"),
             (["--template", "/nonexistent/t.json"], "/nonexistent/t.json: no such template file"),
+            (["--template", fontlessTemplate], "\(fontlessTemplate): font file not found: /nonexistent/x.ttf"),
             (
                 ["--template", badTemplate],
                 "\(badTemplate): root: unknown node type \"circle\" (use text, box, inset, vstack, hstack or sized)"

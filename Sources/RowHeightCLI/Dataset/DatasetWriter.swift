@@ -1,12 +1,11 @@
-import Dispatch
-import Synchronization
+import Foundation
 
 /// Writes `rows` rows of `{"text":"…"}` JSON Lines in chunks of `chunkRows` rows, each chunk
 /// made by its own `DatasetTextGenerator` seeded from (seed, kind, chunk number) — so the bytes
 /// depend on the seed and kind only, not on `jobs`, and a smaller `rows` gives a prefix of a
 /// larger one.
 ///
-/// With several jobs, rounds of `jobs` chunks are generated at once and written in order.
+/// With several jobs, worker threads generate chunks while the calling thread writes them in order.
 struct DatasetWriter: Sendable {
     let kind: DatasetKind
     let seed: UInt64
@@ -16,7 +15,7 @@ struct DatasetWriter: Sendable {
     static let chunkRows = 4096
 
     /// Generates every row and writes it to `writer`; calls `progress` with the rows written
-    /// after each round.
+    /// after each chunk.
     ///
     /// - Throws: `CLIError` if the output cannot be written.
     func write(to writer: OutputWriter, progress: (Int) -> Void) throws(CLIError) {
@@ -35,29 +34,46 @@ struct DatasetWriter: Sendable {
             try writer.flush()
             return
         }
-        // One buffer per job, moved in and out of the lock (never copied).
-        let buffers = Mutex<[OutputBuffer?]>(Array(repeating: OutputBuffer(capacity: 1 << 20), count: jobs))
-        var round = 0
-        while round * jobs < chunks {
-            let first = round * jobs
-            let count = min(jobs, chunks - first)
-            DispatchQueue.concurrentPerform(iterations: count) { k in
-                var buffer = buffers.withLock { $0[k].take() } ?? OutputBuffer(capacity: 1 << 20)
-                buffer.removeAll()
-                generate(chunk: first + k, into: &buffer)
-                buffers.withLock { [buffer] in $0[k] = buffer }
-            }
-            for k in 0..<count {
-                guard let buffer = buffers.withLock({ $0[k].take() }) else { continue }
-                try writer.write(buffer)
-                buffers.withLock { [buffer] in $0[k] = buffer }
-            }
-            try writer.flushIfFull()
-            done = min(rows, (first + count) * Self.chunkRows)
-            progress(done)
-            round += 1
+        // Workers take chunk numbers in order, generate them and store them in the channel's
+        // slots; this thread writes them in chunk order. At most `slots` chunks wait in memory.
+        let channel = PipelineChannel(slots: 2 * jobs + 2, workers: jobs)
+        for _ in 0..<jobs {
+            Thread {
+                defer { channel.workerDidExit() }
+                while true {
+                    channel.slotFree.wait()
+                    let chunk = channel.takeTicket()
+                    guard channel.mayRead, chunk < chunks else {
+                        channel.endInput(batches: chunks, error: nil)
+                        channel.slotFree.signal()
+                        return
+                    }
+                    var buffer = channel.spareBuffer()
+                    generate(chunk: chunk, into: &buffer)
+                    channel.store(BatchResult(index: chunk, output: buffer), stopReading: false)
+                }
+            }.start()
         }
-        try writer.flush()
+        defer { channel.stop() }
+        var next = 0
+        while true {
+            switch channel.take(next) {
+            case .batch(var result):
+                try writer.write(result.output)
+                try writer.flushIfFull()
+                var spent = OutputBuffer(capacity: 0)
+                swap(&spent, &result.output)
+                channel.recycle(consume spent)
+                next += 1
+                done = min(rows, next * Self.chunkRows)
+                progress(done)
+            case .notYet:
+                channel.resultReady.wait()
+            case .end, .failed:
+                try writer.flush()
+                return
+            }
+        }
     }
 
     /// Appends the rows of chunk `chunk` to `buffer`.

@@ -67,6 +67,14 @@ struct DatasetCommandTests {
         #expect(chat.contains { $0.unicodeScalars.contains { $0.properties.isEmojiPresentation } })
     }
 
+    @Test("Output that cannot be written stops the run with exit 1", arguments: [1, 2])
+    func fullDisk(jobs: Int) throws {
+        let run = try RowHeightExecutable.run(
+            ["dataset", "--rows", "200000", "--jobs", "\(jobs)"], stdoutPath: "/dev/full")
+        #expect(run.exitCode == 1)
+        #expect(run.stderr == "rowheight: error: cannot write the output: No space left on device\n")
+    }
+
     @Test("--rows 0 writes nothing; -o writes a file; the output measures")
     func outputAndMeasure() throws {
         let none = try RowHeightExecutable.run(["dataset", "--rows", "0"])

@@ -14,16 +14,21 @@ struct RowHeightCommand: ParsableCommand {
         discussion: """
             Examples:
               rowheight measure "Hello, world" --width 120
-              rowheight measure --input Examples/sample.jsonl --width 375 --jobs 2
+              rowheight measure --input rows.csv --widths 320,375 --format csv
+              rowheight dataset --rows 1000000 --kind mixed -o rows.jsonl
+              rowheight measure --input rows.jsonl --width 375 --stats
+              rowheight simulate --input rows.jsonl --width 375 --json
+              rowheight render "Hello, world" --width 120 --scale 2 -o hello.png
               rowheight breaks "Don't break—here"
-              rowheight breaks --input rows.jsonl
 
-            Input files are JSON Lines: one JSON object per line ("-" reads standard input). Output records come in input order, one per line, whatever --jobs is.
+            Input files are JSON Lines (one object per line) or, for measure, CSV/TSV with a header row; "-" reads standard input. Output records come in input order, one per row, whatever --jobs is. A progress line is drawn on stderr when it is a terminal and the output is not (--progress / --no-progress to choose).
 
-            Exit codes: 0 success; 1 bad input, font or output, reported as 'rowheight: error: FILE:LINE: what is wrong'; 64 usage errors.
+            Exit codes: 0 success; 1 bad input, font, template, width or output, reported on stderr as one line 'rowheight: error: FILE:LINE: what is wrong' (after every row before a bad one was written); 64 usage errors (unknown option, missing argument, invalid value), with the usage.
             """,
         version: "0.1.0",
-        subcommands: [MeasureCommand.self, BreaksCommand.self, SimulateCommand.self, RenderCommand.self]
+        subcommands: [
+            MeasureCommand.self, DatasetCommand.self, SimulateCommand.self, RenderCommand.self, BreaksCommand.self,
+        ]
     )
 
     /// Runs the command line; prints input, font and output errors as one line each.

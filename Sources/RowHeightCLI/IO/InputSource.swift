@@ -23,11 +23,13 @@ final class InputSource: Sendable {
 
     /// Opens `path` for reading; `-` is standard input.
     ///
-    /// - Parameter blockSize: bytes asked of each `read(2)`.
+    /// - Parameters:
+    ///   - blockSize: bytes asked of each `read(2)`.
+    ///   - quoted: cut CSV records, which may span lines (see `LineReader`), instead of lines.
     /// - Throws: `InputError` naming the file when it is missing, a directory or unreadable.
-    convenience init(path: String, blockSize: Int = 1 << 20) throws(InputError) {
+    convenience init(path: String, blockSize: Int = 1 << 20, quoted: Bool = false) throws(InputError) {
         if path == "-" {
-            self.init(fileDescriptor: 0, name: "<stdin>", ownsDescriptor: false, blockSize: blockSize)
+            self.init(fileDescriptor: 0, name: "<stdin>", ownsDescriptor: false, blockSize: blockSize, quoted: quoted)
             return
         }
         let fd = open(path, O_RDONLY | O_CLOEXEC)
@@ -44,7 +46,7 @@ final class InputSource: Sendable {
             close(fd)
             throw InputError("\(path): is a directory, not a file")
         }
-        self.init(fileDescriptor: fd, name: path, ownsDescriptor: true, blockSize: blockSize)
+        self.init(fileDescriptor: fd, name: path, ownsDescriptor: true, blockSize: blockSize, quoted: quoted)
     }
 
     /// Reads from an open descriptor, e.g. one end of a pipe.
@@ -52,7 +54,8 @@ final class InputSource: Sendable {
     /// - Parameters:
     ///   - name: how messages call the input.
     ///   - ownsDescriptor: whether to close `fd` when done.
-    init(fileDescriptor fd: Int32, name: String, ownsDescriptor: Bool, blockSize: Int = 1 << 20) {
+    ///   - quoted: cut CSV records instead of lines.
+    init(fileDescriptor fd: Int32, name: String, ownsDescriptor: Bool, blockSize: Int = 1 << 20, quoted: Bool = false) {
         self.name = name
         self.ownsDescriptor = ownsDescriptor
         var info = stat()
@@ -61,7 +64,7 @@ final class InputSource: Sendable {
         } else {
             size = nil
         }
-        reader = Mutex(LineReader(fd: fd, blockSize: blockSize))
+        reader = Mutex(LineReader(fd: fd, blockSize: blockSize, quoted: quoted))
     }
 
     deinit {
@@ -75,6 +78,17 @@ final class InputSource: Sendable {
         let name = self.name
         return try reader.withLock { (reader) throws(InputError) -> LineBatch? in
             try reader.nextBatch(maxLines: max(1, maxLines), name: name)
+        }
+    }
+
+    /// The first record (a CSV header row), copied, with its line number; `nil` for an empty
+    /// input. Call it before the first `nextBatch`.
+    ///
+    /// - Throws: `InputError` for a failed read.
+    func firstRecord() throws(InputError) -> (bytes: [UInt8], line: Int)? {
+        let name = self.name
+        return try reader.withLock { (reader) throws(InputError) -> (bytes: [UInt8], line: Int)? in
+            try reader.firstRecord(name: name)
         }
     }
 

@@ -11,13 +11,20 @@ struct LineBatch: Sendable {
     private let block: [UInt8]
     /// Byte ranges of the lines in `block`.
     private let ranges: [Range<Int>]
+    /// The first line number of each record when records may span lines (CSV); empty when
+    /// record `k` is line `firstLine + k`.
+    private let lineNumbers: [Int]
 
     /// A batch of the lines at `ranges` of `block`.
-    init(index: Int, firstLine: Int, block: [UInt8], ranges: [Range<Int>]) {
+    ///
+    /// - Parameter lineNumbers: each record's first line, for records that may span lines; empty
+    ///   if the lines are numbered consecutively from `firstLine`.
+    init(index: Int, firstLine: Int, block: [UInt8], ranges: [Range<Int>], lineNumbers: [Int] = []) {
         self.index = index
-        self.firstLine = firstLine
+        self.firstLine = lineNumbers.first ?? firstLine
         self.block = block
         self.ranges = ranges
+        self.lineNumbers = lineNumbers
     }
 
     /// The number of lines.
@@ -31,8 +38,14 @@ struct LineBatch: Sendable {
         _ body: (_ line: UnsafeBufferPointer<UInt8>, _ lineNumber: Int) throws(E) -> Bool
     ) throws(E) {
         try block.withUnsafeBufferPointer { (all) throws(E) -> Void in
-            for (k, range) in ranges.enumerated() {
-                guard try body(UnsafeBufferPointer(rebasing: all[range]), firstLine + k) else { return }
+            if lineNumbers.isEmpty {
+                for (k, range) in ranges.enumerated() {
+                    guard try body(UnsafeBufferPointer(rebasing: all[range]), firstLine + k) else { return }
+                }
+            } else {
+                for (k, range) in ranges.enumerated() {
+                    guard try body(UnsafeBufferPointer(rebasing: all[range]), lineNumbers[k]) else { return }
+                }
             }
         }
     }

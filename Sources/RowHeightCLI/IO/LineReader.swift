@@ -16,11 +16,17 @@ import Darwin
 /// Lines end at `\n`; a `\r` before it is dropped; the last line may lack its `\n`. Lines that
 /// are blank (nothing but spaces, tabs and `\r`) at the very end of the input are dropped; blank
 /// lines before a non-blank one are handed out as empty lines, so line numbers stay right.
+///
+/// With `quoted` (CSV and TSV, RFC 4180), a `\n` between double quotes does not end the record:
+/// a record may span several lines, and each record of a batch carries the number of its first
+/// line. Only empty lines are blank then (spaces and tabs are data).
 struct LineReader: Sendable {
     /// The descriptor read from.
     let fd: Int32
     /// Size of a fresh block in bytes (it grows for a line longer than that).
     let blockSize: Int
+    /// Whether records are CSV records, whose quoted fields may hold newlines.
+    let quoted: Bool
 
     private var block: [UInt8] = []
     /// The unread bytes are `block[start..<end]`.
@@ -38,11 +44,21 @@ struct LineReader: Sendable {
     private(set) var batchesHandedOut = 0
     /// Bytes read so far.
     private(set) var bytesRead = 0
+    /// Physical lines consumed so far (`quoted` only).
+    private var physicalLines = 0
+    /// For `quoted`: how far the unfinished record at `start` was scanned, whether that scan
+    /// ended inside quotes, and how many newlines it crossed inside them.
+    private var scanned = 0
+    private var inQuotes = false
+    private var innerNewlines = 0
 
     /// A reader of `fd` (which it does not close).
-    init(fd: Int32, blockSize: Int) {
+    ///
+    /// - Parameter quoted: cut CSV records (newlines inside double quotes stay in the record).
+    init(fd: Int32, blockSize: Int, quoted: Bool = false) {
         self.fd = fd
         self.blockSize = max(blockSize, 16)
+        self.quoted = quoted
     }
 
     /// The next batch of up to `maxLines` lines (a few more if blank lines were pending), or `nil`
@@ -52,21 +68,51 @@ struct LineReader: Sendable {
     /// - Parameter name: the input's name, for error messages.
     /// - Throws: `InputError` for a failed read (then again on every later call).
     mutating func nextBatch(maxLines: Int, name: String) throws(InputError) -> LineBatch? {
+        let firstLine = linesHandedOut + 1
+        guard let (ranges, numbers) = try nextRanges(maxLines: maxLines, name: name) else { return nil }
+        blockHandedOut = true
+        defer { batchesHandedOut += 1 }
+        return LineBatch(index: batchesHandedOut, firstLine: firstLine, block: block, ranges: ranges, lineNumbers: numbers)
+    }
+
+    /// The first record of the input (a CSV header), copied, with its line number, or `nil` for
+    /// an empty input. Call it before any `nextBatch`; it does not count as a batch.
+    ///
+    /// - Throws: `InputError` for a failed read.
+    mutating func firstRecord(name: String) throws(InputError) -> (bytes: [UInt8], line: Int)? {
+        guard let (ranges, numbers) = try nextRanges(maxLines: 1, name: name) else { return nil }
+        // Blank lines before the header come out as empty records first: the header is then empty.
+        let line = numbers.first ?? 1
+        let bytes = ranges.count == 1 ? Array(block[ranges[0]]) : []
+        return (bytes, line)
+    }
+
+    /// The byte ranges (in `block`) and, for `quoted`, first line numbers of the next records.
+    private mutating func nextRanges(maxLines: Int, name: String) throws(InputError) -> ([Range<Int>], [Int])? {
         if let failure { throw failure }
         var ranges: [Range<Int>] = []
         ranges.reserveCapacity(min(maxLines, 4096))
-        let firstLine = linesHandedOut + 1
+        var numbers: [Int] = []
+        if quoted { numbers.reserveCapacity(min(maxLines, 4096)) }
         while true {
-            cutLines(into: &ranges, maxLines: maxLines)
+            if quoted {
+                cutRecords(into: &ranges, numbers: &numbers, maxLines: maxLines)
+            } else {
+                cutLines(into: &ranges, maxLines: maxLines)
+            }
             if ranges.isEmpty && atEOF && start < end {  // a last line without a newline
-                addLine(start..<(block[end - 1] == 0x0D ? end - 1 : end), to: &ranges)
+                let last = start..<(block[end - 1] == 0x0D ? end - 1 : end)
+                if quoted {
+                    addRecord(last, innerNewlines: innerNewlines, to: &ranges, numbers: &numbers)
+                    scanned = 0
+                    innerNewlines = 0
+                    inQuotes = false
+                } else {
+                    addLine(last, to: &ranges)
+                }
                 start = end
             }
-            if !ranges.isEmpty {
-                blockHandedOut = true
-                defer { batchesHandedOut += 1 }
-                return LineBatch(index: batchesHandedOut, firstLine: firstLine, block: block, ranges: ranges)
-            }
+            if !ranges.isEmpty { return (ranges, numbers) }
             if atEOF { return nil }  // trailing blank lines are dropped
             do throws(InputError) {
                 try refill(name: name)
@@ -75,6 +121,63 @@ struct LineReader: Sendable {
                 throw error
             }
         }
+    }
+
+    /// Moves the complete CSV records of `block[start..<end]` to `ranges`: a record ends at a
+    /// `\n` outside double quotes (a doubled quote toggles twice, so it needs no special case).
+    private mutating func cutRecords(into ranges: inout [Range<Int>], numbers: inout [Int], maxLines: Int) {
+        guard start < end else { return }
+        block.withUnsafeBufferPointer { all in
+            let base = all.baseAddress!
+            while ranges.count < maxLines && start < end {
+                var i = start + scanned
+                var newline = -1
+                while i < end {
+                    let byte = base[i]
+                    if byte == 0x22 {
+                        inQuotes.toggle()
+                    } else if byte == 0x0A {
+                        if !inQuotes {
+                            newline = i
+                            break
+                        }
+                        innerNewlines += 1
+                    }
+                    i += 1
+                }
+                guard newline >= 0 else {
+                    scanned = end - start
+                    return
+                }
+                var recordEnd = newline
+                if recordEnd > start && base[recordEnd - 1] == 0x0D { recordEnd -= 1 }
+                addRecord(start..<recordEnd, innerNewlines: innerNewlines, to: &ranges, numbers: &numbers)
+                start = newline + 1
+                scanned = 0
+                innerNewlines = 0
+            }
+        }
+    }
+
+    /// Adds a CSV record that spans `innerNewlines + 1` physical lines (an empty one is blank).
+    private mutating func addRecord(
+        _ range: Range<Int>, innerNewlines: Int, to ranges: inout [Range<Int>], numbers: inout [Int]
+    ) {
+        let first = physicalLines + 1
+        physicalLines += 1 + innerNewlines
+        if range.isEmpty {
+            pendingBlankLines += 1
+            return
+        }
+        while pendingBlankLines > 0 {
+            ranges.append(range.lowerBound..<range.lowerBound)
+            numbers.append(first - pendingBlankLines)
+            pendingBlankLines -= 1
+            linesHandedOut += 1
+        }
+        ranges.append(range)
+        numbers.append(first)
+        linesHandedOut += 1
     }
 
     /// Moves the complete lines of `block[start..<end]` to `ranges`.

@@ -59,6 +59,8 @@ struct OrderedPipeline<State> {
     ///   - makeState: makes a worker's state; called once per worker, on its thread.
     ///   - process: transforms a line; called on the workers' threads.
     ///   - onBatch: called on the calling thread after each batch is written (for progress).
+    ///   - reportInvalid: prints a skipped record's error (with `skipInvalid`), on the calling
+    ///     thread, after the records before it were written and flushed.
     /// - Returns: the counts of records written and skipped.
     /// - Throws: the first bad record's `InputError` (unless `skipInvalid`), an `InputError` for
     ///   a read error, a `CLIError` for a write error, or what `makeState` threw. Output before
@@ -70,13 +72,14 @@ struct OrderedPipeline<State> {
         skipInvalid: Bool,
         makeState: @escaping @Sendable () throws -> State,
         process: @escaping Process,
-        onBatch: (Summary) -> Void = { _ in }
+        onBatch: (Summary) -> Void = { _ in },
+        reportInvalid: (InputError) -> Void = OrderedPipeline.printInvalid
     ) throws -> Summary {
         let writer = output ?? OutputWriter()
         if jobs == 1 {
             return try runOnCallingThread(
                 source: source, writer: writer, skipInvalid: skipInvalid, makeState: makeState, process: process,
-                onBatch: onBatch)
+                onBatch: onBatch, reportInvalid: reportInvalid)
         }
         let channel = PipelineChannel(slots: batchesInFlight, workers: jobs)
         let batchLines = self.batchLines
@@ -93,7 +96,9 @@ struct OrderedPipeline<State> {
             writing: while true {
                 switch channel.take(next) {
                 case .batch(var result):
-                    try OrderedPipeline.emit(result, to: writer, source: source.name, skipInvalid: skipInvalid, summary: &summary)
+                    try OrderedPipeline.emit(
+                        result, to: writer, source: source.name, skipInvalid: skipInvalid, summary: &summary,
+                        reportInvalid: reportInvalid)
                     var spent = OutputBuffer(capacity: 0)
                     swap(&spent, &result.output)
                     channel.recycle(consume spent)
@@ -119,10 +124,15 @@ struct OrderedPipeline<State> {
         return summary
     }
 
+    /// Prints a skipped record's error as `rowheight: error: FILE:LINE: what is wrong`.
+    static func printInvalid(_ error: InputError) {
+        StandardError.write("rowheight: error: \(error)\n")
+    }
+
     /// The whole run on the calling thread (one job).
     private func runOnCallingThread(
         source: InputSource, writer: OutputWriter, skipInvalid: Bool, makeState: () throws -> State,
-        process: Process, onBatch: (Summary) -> Void
+        process: Process, onBatch: (Summary) -> Void, reportInvalid: (InputError) -> Void
     ) throws -> Summary {
         var state = try makeState()
         var buffer = OutputBuffer(capacity: 1 << 16)
@@ -131,7 +141,9 @@ struct OrderedPipeline<State> {
             while let batch = try source.nextBatch(maxLines: batchLines) {
                 var result = OrderedPipeline.transform(
                     batch, state: &state, buffer: &buffer, skipInvalid: skipInvalid, process: process)
-                try OrderedPipeline.emit(result, to: writer, source: source.name, skipInvalid: skipInvalid, summary: &summary)
+                try OrderedPipeline.emit(
+                    result, to: writer, source: source.name, skipInvalid: skipInvalid, summary: &summary,
+                    reportInvalid: reportInvalid)
                 swap(&buffer, &result.output)
                 try writer.flush()  // a batch is all the lines one read gave: show them now
                 onBatch(summary)
@@ -209,7 +221,8 @@ struct OrderedPipeline<State> {
     /// Writes a batch's records; reports its bad records (with `skipInvalid`) or throws the
     /// first one's error after writing the records before it.
     static func emit(
-        _ result: BatchResult, to writer: OutputWriter, source: String, skipInvalid: Bool, summary: inout Summary
+        _ result: BatchResult, to writer: OutputWriter, source: String, skipInvalid: Bool, summary: inout Summary,
+        reportInvalid: (InputError) -> Void = OrderedPipeline.printInvalid
     ) throws {
         var written = 0
         for (offset, failure) in result.failures {
@@ -217,7 +230,7 @@ struct OrderedPipeline<State> {
             written = offset
             try writer.flush()  // stdout before stderr, so they interleave in order
             if !skipInvalid { throw failure.inputError(source: source) }
-            StandardError.write("rowheight: error: \(failure.inputError(source: source))\n")
+            reportInvalid(failure.inputError(source: source))
             summary.invalid += 1
         }
         try writer.write(result.output, range: written..<result.output.count)

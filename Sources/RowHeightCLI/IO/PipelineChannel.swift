@@ -27,6 +27,8 @@ final class PipelineChannel: Sendable {
         var setupError: (any Error)?
         /// Set when no more input should be read (a bad record, or the writer stopped).
         var stopReading = false
+        /// The next ticket `takeTicket` hands out.
+        var nextTicket = 0
     }
 
     private let shared: Mutex<Shared>
@@ -53,6 +55,15 @@ final class PipelineChannel: Sendable {
 
     /// Whether workers may read another batch.
     var mayRead: Bool { shared.withLock { !$0.stopReading } }
+
+    /// The next number of 0, 1, 2, … — for workers that make their batches themselves (rather
+    /// than read them from an `InputSource`) to take batch indices in order.
+    func takeTicket() -> Int {
+        shared.withLock { shared in
+            defer { shared.nextTicket += 1 }
+            return shared.nextTicket
+        }
+    }
 
     /// An empty output buffer, recycled when possible.
     func spareBuffer() -> OutputBuffer {

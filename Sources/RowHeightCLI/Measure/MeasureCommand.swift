@@ -3,62 +3,99 @@ import Foundation
 import RowHeight
 import TextMeasure
 
-/// `rowheight measure`: line count and height of texts at one or more widths.
+/// `rowheight measure`: line count and height of texts (or cell heights of rows, with a
+/// template) at one or more widths.
 struct MeasureCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "measure",
-        abstract: "Measure texts: line count and height at a width.",
+        abstract: "Measure texts or table rows: line count and height at one or more widths.",
         discussion: """
-            With TEXT, prints a readable summary (--json: one JSON object). With --input, reads JSON
-            Lines (objects with a string "text"; '-' is standard input) and prints one JSON object per
-            input line, in input order, whatever --jobs is:
-              {"lines":N,"height":H,"maxLineWidth":W}          with one width
-              {"lines":[N1,N2],"height":[H1,H2]}               with several, in the order given
-            Heights and widths are in points; heights are rounded up to the pixel grid of --scale.
+            With TEXT, prints a readable summary of every line (--format text, the default), or one record in another --format (--json = --format jsonl).
+
+            With --input, reads rows from a file ('-' is standard input): JSON Lines (objects with a string "text"), or CSV/TSV with a header row; --text-column names another column (or key) for the text. The format comes from the extension (.csv, .tsv; .jsonl, .json and anything else are JSON Lines) or --input-format. CSV follows RFC 4180: a quoted field may hold commas, doubled quotes ("") and newlines, so a record may span lines; TSV is the same with tabs. Prints one record per row, in input order whatever --jobs is:
+              jsonl (default), one width:  {"lines":N,"height":H,"maxLineWidth":W}
+              jsonl, several widths:       {"lines":[N1,N2],"height":[H1,H2]}
+              csv or tsv:  a header row    lines_320,height_320,lines_375,height_375
+                           then per row    3,60,2,40
+            With --template, rows carry the template's fields (JSON keys or CSV columns) and each record is the cell height: {"height":H}, {"height":[H1,H2]}, or CSV/TSV height_320,height_375. Widths come in the order given; heights, widths and line widths are in points, heights rounded up to the pixel grid of --scale.
+
+            The first bad row stops the run with 'rowheight: error: FILE:LINE: what is wrong' (LINE: the first line of the row) after every row before it was written; --skip-invalid reports each bad row the same way, goes on, and ends with the count (exit 1). Bad fonts, templates, widths and headers fail before any output.
 
             Examples:
               rowheight measure "Hello, world" --width 120
               rowheight measure --input Examples/sample.jsonl --width 375 --jobs 2
-              rowheight measure --input rows.jsonl --widths 320,375,414 --profile pango
+              rowheight measure --input rows.csv --text-column body --format csv
+              rowheight measure --input rows.jsonl --template cell.json --width 375
+              rowheight dataset --rows 100000 | rowheight measure -i - --stats
             """
     )
 
     @Argument(help: "A text to measure (instead of --input).")
     var text: String?
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("JSON Lines file to measure, or - for standard input.", valueName: "file"))
+    @Option(
+        name: .shortAndLong,
+        help: ArgumentHelp(
+            "Rows to measure: a JSON Lines, CSV or TSV file, or - for standard input.", valueName: "file"))
     var input: String?
 
-    @Option(name: .customLong("width"), help: ArgumentHelp("Max layout width in points; repeat for several (default 375).", valueName: "pt"))
+    @Option(
+        name: .customLong("input-format"),
+        help: ArgumentHelp(
+            "jsonl, csv or tsv (default: from the extension of --input; standard input is jsonl).", valueName: "format")
+    )
+    var inputFormat: InputFormat?
+
+    @Option(
+        name: .customLong("text-column"),
+        help: ArgumentHelp("The CSV/TSV column (or JSON key) that holds the text.", valueName: "name"))
+    var textColumn: String = "text"
+
+    @Option(
+        help: ArgumentHelp(
+            "Output: jsonl, csv, tsv, or text (TEXT only). Default: text for TEXT, jsonl for --input.",
+            valueName: "format"))
+    var format: OutputFormat?
+
+    @Option(
+        name: .customLong("width"),
+        help: ArgumentHelp("Max layout width in points; repeat for several (default 375).", valueName: "pt"))
     var widthList: [Double] = []
 
     @Option(name: .customLong("widths"), help: ArgumentHelp("Several widths, comma-separated.", valueName: "pt,pt"))
     var widthsCSV: String?
 
-    @OptionGroup var style: StyleOptions
+    @OptionGroup(title: "Text style") var style: StyleOptions
 
-    @Option(help: ArgumentHelp(
-        "A cell template (JSON, see the README): the input rows then carry the template's fields and each output is the cell height.",
-        valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "A cell template (JSON, see the README): rows then carry the template's fields and each record is the cell height.",
+            valueName: "file"))
     var template: String?
 
-    @Option(help: ArgumentHelp("Worker threads (default: all cores).", valueName: "n"))
-    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    @OptionGroup(title: "Run") var execution: RunOptions
 
-    @Flag(help: "Print the TEXT result as JSON.")
+    @Flag(help: "Same as --format jsonl.")
     var json = false
 
-    @Flag(name: .customLong("skip-invalid"), help: "Report bad input lines on stderr and go on.")
+    @Flag(
+        name: .customLong("skip-invalid"), help: "Report bad rows on stderr, go on, and end with their count (exit 1).")
     var skipInvalid = false
-
-    @Flag(help: "Print a summary (rows, seconds, rows/s, peak memory) to stderr.")
-    var stats = false
 
     func validate() throws {
         if text == nil && input == nil { throw ValidationError("give a TEXT to measure or --input FILE") }
         if text != nil && input != nil { throw ValidationError("give either a TEXT or --input, not both") }
-        if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if json && format != nil && format != .jsonl {
+            throw ValidationError("--json is --format jsonl: give one of them")
+        }
+        if input != nil && format == .text {
+            throw ValidationError("--format text is for a TEXT argument; use jsonl, csv or tsv with --input")
+        }
+        if text != nil && template != nil { throw ValidationError("--template measures rows: use --input, not a TEXT") }
     }
+
+    /// The output format asked for, or the default.
+    var outputFormat: OutputFormat { json ? .jsonl : format ?? (text != nil ? .text : .jsonl) }
 
     /// The widths asked for, checked before anything is measured.
     func widths() throws -> [Double] {
@@ -78,81 +115,117 @@ struct MeasureCommand: ParsableCommand {
 
     func run() throws {
         let widths = try widths()
-        if let template {
-            try runTemplate(try TemplateFile.load(template), widths: widths)
-            return
-        }
-        let measurer = try TextMeasurer(style: try style.makeStyle())
+        let format = outputFormat
         if let text {
-            try printSummary(text, measurer: measurer, widths: widths)
+            let measurer = try TextMeasurer(style: try style.makeStyle())
+            try measureText(text, measurer: measurer, widths: widths, format: format)
             return
         }
-        let source = try InputSource(path: input ?? "-")
-        let clock = ContinuousClock()
-        let start = clock.now
-        let pipeline = OrderedPipeline<RowMeasurer>(jobs: jobs)
-        let summary = try pipeline.run(
-            source: source, skipInvalid: skipInvalid,
-            makeState: { RowMeasurer(measurer: measurer, widths: widths) },
-            process: { line, lineNumber, state, output throws(RecordFailure) in
-                try state.measure(line: line, lineNumber: lineNumber, into: &output)
-            })
-        if stats {
-            let seconds = Double((clock.now - start).components.attoseconds) / 1e18
-                + Double((clock.now - start).components.seconds)
-            FileHandleError.write(RunStatistics(rows: summary.records, seconds: seconds).description + "\n")
+        // Everything that can fail before the first row does so before any output.
+        let template = try template.map(TemplateFile.load)
+        let measurer = template == nil ? try TextMeasurer(style: try style.makeStyle()) : nil
+        let path = input ?? "-"
+        let inputFormat = inputFormat ?? InputFormat.detect(path: path)
+        let source = try InputSource(path: path, quoted: inputFormat != .jsonl)
+        let names = template?.fields ?? [textColumn]
+        let layout: RecordLayout
+        if inputFormat == .jsonl {
+            layout = RecordLayout(jsonFields: names)
+        } else {
+            guard let header = try source.firstRecord() else {
+                throw InputError("\(source.name): empty input, expected a header row")
+            }
+            layout = try RecordLayout(
+                names: names, format: inputFormat, header: header.bytes, line: header.line, source: source.name)
         }
-        if summary.invalid > 0 {
-            RowHeightCommand.fail("\(summary.invalid) invalid record\(summary.invalid == 1 ? "" : "s") skipped")
+        let writer = try execution.makeWriter()
+        var head = OutputBuffer(capacity: 256)
+        MeasureRecordFormat.appendHeader(format, widths: widths, template: template != nil, to: &head)
+        try writer.write(head)
+
+        if let template {
+            try stream(source: source, writer: writer) {
+                TemplateRowMeasurer(
+                    template: template, widths: widths, format: format, fields: RecordFields(layout: layout))
+            } process: { line, lineNumber, state, output throws(RecordFailure) in
+                try state.measure(line: line, lineNumber: lineNumber, into: &output)
+            }
+        } else if let measurer, layout == RecordLayout(jsonFields: ["text"]), format == .jsonl {
+            try stream(source: source, writer: writer) {
+                RowMeasurer(measurer: measurer, widths: widths)
+            } process: { line, lineNumber, state, output throws(RecordFailure) in
+                try state.measure(line: line, lineNumber: lineNumber, into: &output)
+            }
+        } else if let measurer {
+            try stream(source: source, writer: writer) {
+                TextRowMeasurer(
+                    measurer: measurer, widths: widths, format: format, fields: RecordFields(layout: layout))
+            } process: { line, lineNumber, state, output throws(RecordFailure) in
+                try state.measure(line: line, lineNumber: lineNumber, into: &output)
+            }
         }
     }
 
-    private func runTemplate(_ template: CellTemplate, widths: [Double]) throws {
-        if text != nil { throw InputError("--template measures JSON Lines rows: use --input, not a TEXT") }
-        let source = try InputSource(path: input ?? "-")
-        let clock = ContinuousClock()
-        let start = clock.now
-        let summary = try OrderedPipeline<TemplateRowMeasurer>(jobs: jobs).run(
-            source: source, skipInvalid: skipInvalid,
-            makeState: { TemplateRowMeasurer(template: template, widths: widths) },
-            process: { line, lineNumber, state, output throws(RecordFailure) in
-                try state.measure(line: line, lineNumber: lineNumber, into: &output)
-            })
-        if stats {
-            let elapsed = clock.now - start
-            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-            FileHandleError.write(RunStatistics(rows: summary.records, seconds: seconds).description + "\n")
+    /// Runs the rows of `source` through the ordered pipeline with progress, `--stats` and the
+    /// `--skip-invalid` count.
+    private func stream<State>(
+        source: InputSource, writer: OutputWriter, makeState: @escaping @Sendable () throws -> State,
+        process: @escaping OrderedPipeline<State>.Process
+    ) throws {
+        let start = ContinuousClock.now
+        let size = source.size
+        let progress = execution.makeProgress {
+            size.map { $0 > 0 ? Double(source.bytesRead) / Double($0) : 1 }
         }
+        let summary: OrderedPipeline<State>.Summary
+        do {
+            summary = try OrderedPipeline<State>(jobs: execution.jobs).run(
+                source: source, output: writer, skipInvalid: skipInvalid, makeState: makeState, process: process,
+                onBatch: { progress.update(rows: $0.records + $0.invalid) },
+                reportInvalid: { progress.print("rowheight: error: \($0)\n") })
+        } catch {
+            progress.finish(rows: 0)
+            throw error
+        }
+        progress.finish(rows: summary.records + summary.invalid)
+        execution.printStatistics(rows: summary.records, since: start)
         if summary.invalid > 0 {
-            RowHeightCommand.fail("\(summary.invalid) invalid record\(summary.invalid == 1 ? "" : "s") skipped")
+            throw CLIError("\(summary.invalid) invalid row\(summary.invalid == 1 ? "" : "s") skipped")
         }
     }
 
-    private func printSummary(_ text: String, measurer: TextMeasurer, widths: [Double]) throws {
+    /// The TEXT argument: a readable summary, or one record in another format.
+    private func measureText(_ text: String, measurer: TextMeasurer, widths: [Double], format: OutputFormat) throws {
+        let writer = try execution.makeWriter()
         var out = OutputBuffer()
-        if json {
+        if format != .text {
             var measurements: [TextMeasurement] = []
             for width in widths { measurements.append(try measurer.measure(text, width: width)) }
-            RowMeasurer.appendRecord(measurements, to: &out)
+            MeasureRecordFormat.appendHeader(format, widths: widths, template: false, to: &out)
+            MeasureRecordFormat.appendRecord(measurements, format: format, to: &out)
         } else {
             let fonts = measurer.style.fontChain.fonts.map(\.familyName).joined(separator: " → ")
             for width in widths {
                 let m = try measurer.measure(text, width: width, includeLines: true)
-                out.append("width \(format(width)) pt · \(fonts) \(format(measurer.style.fontSize)) pt · ")
+                out.append("width \(Self.format(width)) pt · \(fonts) \(Self.format(measurer.style.fontSize)) pt · ")
                 out.append("\(style.lineBreak.rawValue) wrapping · \(measurer.style.profile.rawValue)\n")
-                out.append("  lines: \(m.lineCount)   height: \(format(m.height)) pt   widest line: \(format(m.maxLineWidth)) pt\n")
+                out.append(
+                    "  lines: \(m.lineCount)   height: \(Self.format(m.height)) pt   widest line: \(Self.format(m.maxLineWidth)) pt\n"
+                )
                 let utf8 = Array(text.utf8)
                 for (i, line) in (m.lines ?? []).prefix(m.lineCount).enumerated() {
                     let content = String(decoding: utf8[line.utf8Range], as: UTF8.self)
                         .replacingOccurrences(of: "\n", with: "⏎").replacingOccurrences(of: "\r", with: "␍")
-                    out.append("  \(i + 1): \(format(line.width)) pt  │\(content)│\n")
+                    out.append("  \(i + 1): \(Self.format(line.width)) pt  │\(content)│\n")
                 }
             }
         }
-        try out.flush()
+        try writer.write(out)
+        try writer.flush()
     }
 
-    private func format(_ value: Double) -> String {
+    /// A number as the records write it (`19.7891`, `20`).
+    private static func format(_ value: Double) -> String {
         var b = OutputBuffer(capacity: 16)
         b.append(value)
         return String(decoding: b.bytes, as: UTF8.self)

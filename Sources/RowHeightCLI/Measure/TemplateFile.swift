@@ -1,11 +1,12 @@
 import Foundation
 import RowHeight
+import TextMeasure
 
 /// Loading the cell template file of `--template`, shared by the commands that take one.
 enum TemplateFile {
     /// Loads a template file, failing before any output with a one-line reason.
     ///
-    /// - Throws: `InputError` naming the file: missing, not valid JSON, or not a valid template.
+    /// - Throws: `InputError` naming the file: missing, not valid JSON, not a valid template, or naming a font that cannot be loaded.
     static func load(_ path: String) throws -> CellTemplate {
         guard FileManager.default.fileExists(atPath: path) else { throw InputError("\(path): no such template file") }
         do {
@@ -13,6 +14,8 @@ enum TemplateFile {
         } catch let error as DecodingError {
             throw InputError("\(path): invalid template: \(TemplateErrorText.describe(error))")
         } catch let error as CellTemplateSpecError {
+            throw InputError("\(path): \(error.description)")
+        } catch let error as FontError {
             throw InputError("\(path): \(error.description)")
         }
     }

@@ -1,51 +1,41 @@
 import Foundation
 import RowHeight
 
-/// A worker's state for `measure --template`: reads the template's fields from each JSON Lines
-/// record and prints the cell height at every width.
+/// A worker's state for `measure --template`: reads the template's fields from each record
+/// (JSON Lines keys or CSV/TSV columns) and writes the cell height at every width.
 struct TemplateRowMeasurer {
     let template: CellTemplate
-    let fields: [String]
     let widths: [Double]
-    var parser = JSONLineParser()
+    let format: OutputFormat
+    var fields: RecordFields
 
-    init(template: CellTemplate, widths: [Double]) {
+    /// - Parameter fields: a reader of `template.fields`, in that order.
+    init(template: CellTemplate, widths: [Double], format: OutputFormat, fields: RecordFields) {
         self.template = template
-        self.fields = template.fields
         self.widths = widths
+        self.format = format
+        self.fields = fields
     }
 
-    /// `{"height":H}` with one width, `{"height":[H1,H2,…]}` with several.
+    /// Measures one record and appends its output record (see `MeasureRecordFormat`).
+    ///
+    /// - Throws: `RecordFailure` for a bad record.
     mutating func measure(line: UnsafeBufferPointer<UInt8>, lineNumber: Int, into output: inout OutputBuffer)
         throws(RecordFailure)
     {
-        do throws(JSONLineParser.Failure) {
-            try parser.parse(line)
-        } catch {
-            throw RecordFailure(line: lineNumber, message: "invalid JSON at column \(error.column): \(error.message)")
-        }
+        try fields.read(line, lineNumber: lineNumber)
         var row: [String: String] = [:]
-        for name in fields {
-            guard let field = parser.field(named: name) else {
-                throw RecordFailure(line: lineNumber, message: "field \"\(name)\" is missing")
-            }
-            guard field.kind == .string else {
-                throw RecordFailure(line: lineNumber, message: "field \"\(name)\" must be a string, found \(field.kind)")
-            }
-            row[name] = parser.string(field)
-        }
-        output.append("{\"height\":")
-        if widths.count > 1 { output.append("[") }
-        for (i, width) in widths.enumerated() {
-            if i > 0 { output.append(",") }
+        for (k, name) in fields.names.enumerated() { row[name] = fields.string(k) }
+        MeasureRecordFormat.beginTemplateRecord(format, widths: widths.count, to: &output)
+        for (k, width) in widths.enumerated() {
             do {
-                output.append(try template.height(for: row, width: width))
+                let height = try template.height(for: row, width: width)
+                MeasureRecordFormat.appendTemplateHeight(height, index: k, format: format, to: &output)
             } catch {
                 throw RecordFailure(line: lineNumber, message: "\(error)")
             }
         }
-        if widths.count > 1 { output.append("]") }
-        output.append("}\n")
+        MeasureRecordFormat.endTemplateRecord(format, widths: widths.count, to: &output)
     }
 }
 
@@ -56,8 +46,10 @@ enum TemplateErrorText {
             context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
         }
         switch error {
-        case .dataCorrupted(let context): return "not valid JSON" + (context.codingPath.isEmpty ? "" : " at \(path(context))")
-        case .keyNotFound(let key, let context): return "missing \"\(key.stringValue)\" at \(path(context).isEmpty ? "top level" : path(context))"
+        case .dataCorrupted(let context):
+            return "not valid JSON" + (context.codingPath.isEmpty ? "" : " at \(path(context))")
+        case .keyNotFound(let key, let context):
+            return "missing \"\(key.stringValue)\" at \(path(context).isEmpty ? "top level" : path(context))"
         case .typeMismatch(_, let context), .valueNotFound(_, let context):
             return "wrong type at \(path(context)): \(context.debugDescription)"
         @unknown default: return "\(error)"

@@ -6,7 +6,7 @@ enum TextField {
         do throws(JSONLineParser.Failure) {
             try parser.parse(line)
         } catch {
-            throw RecordFailure(line: lineNumber, message: "invalid JSON at column \(error.column): \(error.message)")
+            throw RecordFailure(line: lineNumber, error)
         }
         guard let field = parser.field("text") else {
             throw RecordFailure(line: lineNumber, message: "field \"text\" is missing")

@@ -1,0 +1,63 @@
+/// Reads the named string fields a worker needs from one input record, whatever the input
+/// format: the keys of a JSON Lines object, or the columns of a CSV/TSV record (found in the
+/// header once, before the run).
+///
+/// Holds both parsers so switching on the format copies nothing per record. One per thread.
+struct RecordFields {
+    /// Which fields are read and where they are.
+    let layout: RecordLayout
+    private var json = JSONLineParser()
+    private var csv: CSVRecordParser
+    private var jsonFields: [JSONLineParser.Field] = []
+
+    /// A reader of records laid out as `layout` says.
+    init(layout: RecordLayout) {
+        self.layout = layout
+        csv = CSVRecordParser(separator: layout.format.separator ?? 0x2C)
+        jsonFields.reserveCapacity(layout.names.count)
+    }
+
+    /// The fields read, in the order `withField` and `string` number them.
+    var names: [String] { layout.names }
+
+    /// Parses `line` and finds the fields, which must all be strings (JSON) or present (CSV).
+    ///
+    /// - Throws: `RecordFailure` naming `lineNumber` and what is wrong.
+    mutating func read(_ line: UnsafeBufferPointer<UInt8>, lineNumber: Int) throws(RecordFailure) {
+        if layout.format == .jsonl {
+            do throws(JSONLineError) {
+                try json.parse(line)
+                jsonFields.removeAll(keepingCapacity: true)
+                for name in layout.names {
+                    guard let field = json.field(named: name) else { throw .missingField(name) }
+                    guard field.kind == .string else {
+                        throw .wrongType(field: name, expected: .string, found: field.kind)
+                    }
+                    jsonFields.append(field)
+                }
+            } catch {
+                throw RecordFailure(line: lineNumber, error)
+            }
+            return
+        }
+        do throws(CSVRecordError) {
+            try csv.parse(line)
+            if csv.count != layout.columnCount { throw .columnCount(found: csv.count, expected: layout.columnCount) }
+        } catch {
+            throw RecordFailure(line: lineNumber, message: error.description)
+        }
+    }
+
+    /// Calls `body` with the UTF-8 of field `index` (of `names`) of the record last read.
+    mutating func withField<R, E: Error>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E)
+        -> R
+    {
+        if layout.format == .jsonl { return try json.withString(jsonFields[index], body) }
+        return try csv.withField(layout.columns[index], body)
+    }
+
+    /// Field `index` (of `names`) of the record last read, as a `String`.
+    mutating func string(_ index: Int) -> String {
+        withField(index) { String(decoding: $0, as: UTF8.self) }
+    }
+}

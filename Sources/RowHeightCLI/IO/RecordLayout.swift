@@ -1,0 +1,51 @@
+/// Which named fields the records of an input have to give, and for CSV/TSV where they are:
+/// decided once, before a run (from the header row), and shared by every worker's `RecordFields`.
+struct RecordLayout: Sendable, Equatable {
+    /// The fields to read, in order.
+    let names: [String]
+    /// The input's format.
+    let format: InputFormat
+    /// For CSV/TSV: the column of each name.
+    let columns: [Int]
+    /// For CSV/TSV: how many columns every record must have.
+    let columnCount: Int
+
+    /// JSON Lines records, read by key.
+    init(jsonFields names: [String]) {
+        self.names = names
+        format = .jsonl
+        columns = []
+        columnCount = 0
+    }
+
+    /// CSV/TSV records whose header row is `header` (line `line` of the input `source`).
+    ///
+    /// - Throws: `InputError` (`FILE:LINE: …`) for a header that cannot be parsed or lacks a name.
+    init(names: [String], format: InputFormat, header: [UInt8], line: Int, source: String) throws(InputError) {
+        var parser = CSVRecordParser(separator: format.separator ?? 0x2C)
+        var bytes = header
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }  // a UTF-8 byte order mark
+        guard !bytes.isEmpty else { throw InputError(source: source, line: line, "the header row is empty") }
+        var columnNames: [String] = []
+        do throws(CSVRecordError) {
+            try bytes.withUnsafeBufferPointer { (all) throws(CSVRecordError) in
+                try parser.parse(all)
+                for k in 0..<parser.count { columnNames.append(parser.string(k)) }
+            }
+        } catch {
+            throw InputError(source: source, line: line, "header: \(error.description)")
+        }
+        var columns: [Int] = []
+        for name in names {
+            guard let column = columnNames.firstIndex(of: name) else {
+                let list = columnNames.map { "\"\($0)\"" }.joined(separator: ", ")
+                throw InputError(source: source, line: line, "no column \"\(name)\" in the header (columns: \(list))")
+            }
+            columns.append(column)
+        }
+        self.names = names
+        self.format = format
+        self.columns = columns
+        columnCount = columnNames.count
+    }
+}

@@ -1,0 +1,45 @@
+import TextMeasure
+
+/// A worker's state for `measure --input` in the formats `RowMeasurer` does not cover (CSV/TSV
+/// input or output): reads the text field or column of each record, measures it at every width
+/// and writes the record in the output format (see `MeasureRecordFormat`).
+struct TextRowMeasurer {
+    let measurer: TextMeasurer
+    let widths: [Double]
+    let format: OutputFormat
+    var fields: RecordFields
+    private var results: [TextMeasurement] = []
+
+    /// - Parameter fields: a reader of the one text field.
+    init(measurer: TextMeasurer, widths: [Double], format: OutputFormat, fields: RecordFields) {
+        self.measurer = measurer
+        self.widths = widths
+        self.format = format
+        self.fields = fields
+        results.reserveCapacity(widths.count)
+    }
+
+    /// Measures one record and appends its output record.
+    ///
+    /// - Throws: `RecordFailure` for a bad record.
+    mutating func measure(line: UnsafeBufferPointer<UInt8>, lineNumber: Int, into output: inout OutputBuffer)
+        throws(RecordFailure)
+    {
+        try fields.read(line, lineNumber: lineNumber)
+        var measured = results  // moved out and back: the storage is reused, not copied
+        results = []
+        measured.removeAll(keepingCapacity: true)
+        let measurer = self.measurer
+        let widths = self.widths
+        do throws(TextMeasureError) {
+            try fields.withField(0) { (bytes) throws(TextMeasureError) in
+                for width in widths { measured.append(try measurer.measure(utf8: bytes, width: width)) }
+            }
+        } catch {
+            results = measured
+            throw RecordFailure(line: lineNumber, message: error.description)
+        }
+        MeasureRecordFormat.appendRecord(measured, format: format, to: &output)
+        results = measured
+    }
+}

@@ -1,0 +1,50 @@
+import ArgumentParser
+import Foundation
+
+/// Options of the commands that stream many records: threads, where the output goes, progress
+/// and the final summary.
+struct RunOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Worker threads; the default is the number of active processors.", valueName: "n"))
+    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+    @Option(
+        name: .shortAndLong,
+        help: ArgumentHelp("Write the output to this file instead of standard output.", valueName: "file"))
+    var output: String?
+
+    @Flag(
+        inversion: .prefixedNo,
+        help: "Show a progress line on stderr (default: when stderr is a terminal and the output is not).")
+    var progress: Bool?
+
+    @Flag(help: "Print a summary (rows, seconds, rows/s, peak memory) to stderr at the end.")
+    var stats = false
+
+    func validate() throws {
+        if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+    }
+
+    /// The writer of the output: the file of `--output` (created now), or standard output.
+    ///
+    /// - Throws: `CLIError` if the file cannot be created.
+    func makeWriter() throws(CLIError) -> OutputWriter {
+        guard let output, output != "-" else { return OutputWriter() }
+        return try OutputWriter(path: output)
+    }
+
+    /// The progress line of a run, drawn as `--progress` / `--no-progress` say or, by default, when
+    /// stderr is a terminal and the output is not.
+    ///
+    /// - Parameter fraction: how much of the work is done (0…1), when that is known.
+    func makeProgress(fraction: @escaping () -> Double?) -> ProgressReporter {
+        let toTerminal = (output == nil || output == "-") && isatty(1) != 0
+        return ProgressReporter(option: progress, outputIsTerminal: toTerminal, fraction: fraction)
+    }
+
+    /// Prints the `--stats` summary if it was asked for.
+    func printStatistics(rows: Int, since start: ContinuousClock.Instant) {
+        guard stats else { return }
+        let seconds = ProgressReporter.seconds(ContinuousClock.now - start)
+        StandardError.write(RunStatistics(rows: rows, seconds: seconds).description + "\n")
+    }
+}

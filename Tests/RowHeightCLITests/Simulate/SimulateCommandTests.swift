@@ -129,7 +129,7 @@ import Testing
             ("{\"text\":\"a\"}\n{\"text\":3}\n", [], "<stdin>:2: field \"text\" must be a string, found number"),
             (
                 "{\"text\":\"a\"}\n\n{\"text\":\"b\"}\n", [],
-                "<stdin>:2: invalid JSON at column 0: empty line, expected a JSON object"
+                "<stdin>:2: empty line, expected a JSON object"
             ),
             (
                 "{\"text\":\"a\",\"author\":\"x\"}\n{\"text\":\"b\"}\n", ["--template", chatMessage],

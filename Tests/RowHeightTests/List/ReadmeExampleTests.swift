@@ -1,7 +1,6 @@
+import RowHeight
 import Testing
 import TextMeasure
-
-@testable import RowHeight
 
 /// The README's "List height model" example, compiled and checked.
 @Suite struct ReadmeExampleTests {

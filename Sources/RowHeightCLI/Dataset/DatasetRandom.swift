@@ -5,18 +5,11 @@ struct DatasetRandom {
 
     /// A generator whose whole sequence is decided by `seed`.
     init(seed: UInt64) {
-        var x = seed
-        func splitMix() -> UInt64 {
-            x &+= 0x9E37_79B9_7F4A_7C15
-            var z = x
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        s0 = splitMix()
-        s1 = splitMix()
-        s2 = splitMix()
-        s3 = splitMix()
+        var mix = SplitMix64(seed: seed)
+        s0 = mix.next()
+        s1 = mix.next()
+        s2 = mix.next()
+        s3 = mix.next()
     }
 
     /// The next 64 random bits.

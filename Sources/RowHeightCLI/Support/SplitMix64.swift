@@ -1,5 +1,6 @@
-/// A small seeded random number generator (SplitMix64), so a simulation with the same `--seed`
-/// makes the same moves on every machine.
+/// A small seeded random number generator (SplitMix64, Steele, Lea and Flood), so the same
+/// `--seed` gives the same numbers on every machine: `simulate`'s moves, and the seeding of
+/// `dataset`'s generator.
 struct SplitMix64: RandomNumberGenerator {
     private var state: UInt64
 

@@ -3,6 +3,7 @@
 // package-benchmark. Run from this folder:
 //   swift package benchmark                              (all)
 //   swift package benchmark --target LineBreakBenchmarks (one suite)
+// CommandLineBenchmarks runs the release `rowheight` (built first) and the Pango oracle end to end.
 // The Pango comparison links Pango 1.50 (Debian libpango1.0-dev).
 import PackageDescription
 
@@ -35,6 +36,15 @@ let package = Package(
                 "BenchmarkSupport", "PangoReference",
             ],
             path: "Benchmarks/TextMeasureBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
+            name: "CommandLineBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                "BenchmarkSupport",
+            ],
+            path: "Benchmarks/CommandLineBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         .executableTarget(

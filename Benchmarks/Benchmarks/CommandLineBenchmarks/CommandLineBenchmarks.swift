@@ -1,0 +1,45 @@
+import Benchmark
+import Foundation
+
+// End-to-end benchmarks of the `rowheight` command (JSON parsing and writing included) and of the
+// Pango 1.50 oracle on the same rows. Run from Benchmarks/:
+//   swift package benchmark --target CommandLineBenchmarks
+// Each iteration is one whole run of a program; the wall clock of an iteration is the time for
+// all its rows (rows/s = rows ÷ that time).
+let benchmarks: @Sendable () -> Void = {
+    let runs = Benchmark.Configuration(
+        metrics: [.wallClock], warmupIterations: 1, maxDuration: .seconds(60), maxIterations: 5)
+    let english = CommandLineTools.englishCorpus60k
+    let font = CommandLineTools.root.appendingPathComponent("fonts/DejaVuSans.ttf").path
+
+    // Issue goal: rowheight ≥ 40× faster than the Pango oracle on the same 60,000 rows.
+    Benchmark("rowheight measure --jobs 1, 60,000 English rows (generate.py), 280 pt", configuration: runs) { _ in
+        CommandLineTools.run(
+            CommandLineTools.rowheight, ["measure", "--input", english, "--width", "280", "--jobs", "1"])
+    }
+    Benchmark("Pango 1.50 oracle, the same 60,000 English rows, 280 pt", configuration: runs) { _ in
+        CommandLineTools.run(
+            CommandLineTools.pangoOracle,
+            ["--font", font, "--size", "17", "--width", "280", "--input", english])
+    }
+
+    // Issue goal: 2 jobs ≥ 1.8× faster than 1 on a 1,000,000-row dataset.
+    for jobs in [1, 2] {
+        Benchmark(
+            "rowheight measure --jobs \(jobs), 1,000,000 dataset rows (en), widths 320,375,414", configuration: runs
+        ) { _ in
+            CommandLineTools.run(
+                CommandLineTools.rowheight,
+                ["measure", "--input", CommandLineTools.dataset("en"), "--widths", "320,375,414", "--jobs", "\(jobs)"])
+        }
+    }
+
+    // Issue goal: `rowheight dataset` writes ≥ 1,000,000 rows/s.
+    for kind in ["en", "ja", "mixed", "chat"] {
+        Benchmark("rowheight dataset --rows 1000000 --kind \(kind) --jobs 1", configuration: runs) { _ in
+            CommandLineTools.run(
+                CommandLineTools.rowheight,
+                ["dataset", "--rows", "1000000", "--kind", kind, "--jobs", "1", "-o", "/dev/null"])
+        }
+    }
+}

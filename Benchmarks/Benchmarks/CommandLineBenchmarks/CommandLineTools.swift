@@ -1,0 +1,67 @@
+import BenchmarkSupport
+import Foundation
+
+/// The programs and files the command-line benchmarks run: the release `rowheight` of the
+/// repository (built here when missing), the Pango oracle (`make -C Tools/pango-oracle`), and the
+/// datasets, generated once into the temporary directory.
+enum CommandLineTools {
+    static let root = BenchmarkRows.repositoryRoot
+
+    /// `.build/release/rowheight` of the repository root, built first (`swift build -c release`).
+    static let rowheight: String = {
+        run("/usr/bin/env", ["swift", "build", "-c", "release", "--product", "rowheight", "--package-path", root.path])
+        return root.appendingPathComponent(".build/release/rowheight").path
+    }()
+
+    /// The Pango 1.50 oracle, built by its Makefile.
+    static let pangoOracle: String = {
+        run("/usr/bin/env", ["make", "-s", "-C", root.appendingPathComponent("Tools/pango-oracle").path])
+        return root.appendingPathComponent("Tools/pango-oracle/build/pango-oracle").path
+    }()
+
+    static let directory: URL = {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("rowheight-cli-benchmarks")
+        try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }()
+
+    /// 60,000 English rows of `Tools/corpus/generate.py` (the accuracy corpora's generator).
+    static let englishCorpus60k: String = {
+        let file = directory.appendingPathComponent("en.jsonl")
+        if !FileManager.default.fileExists(atPath: file.path) {
+            run(
+                "/usr/bin/env",
+                [
+                    "python3", root.appendingPathComponent("Tools/corpus/generate.py").path, "--rows", "60000", "--out",
+                    directory.path, "en",
+                ])
+        }
+        return file.path
+    }()
+
+    /// 1,000,000 rows of `rowheight dataset --kind KIND --seed 1`.
+    static func dataset(_ kind: String) -> String {
+        let file = directory.appendingPathComponent("dataset-\(kind)-1000000.jsonl")
+        if !FileManager.default.fileExists(atPath: file.path) {
+            run(rowheight, ["dataset", "--rows", "1000000", "--kind", kind, "--seed", "1", "-o", file.path])
+        }
+        return file.path
+    }
+
+    /// Runs a program to the end, its output discarded; stops the benchmark run if it fails.
+    static func run(_ program: String, _ arguments: [String]) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            fatalError("cannot run \(program): \(error)")
+        }
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            fatalError("\(program) \(arguments.joined(separator: " ")) exited with \(process.terminationStatus)")
+        }
+    }
+}

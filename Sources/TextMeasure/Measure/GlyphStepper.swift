@@ -22,6 +22,31 @@ struct GlyphStepper {
         var font: Int
     }
 
+    /// Whether `stepSimpleASCII` may be used for the next scalar: no ligature is being formed.
+    var acceptsSimpleASCII: Bool {
+        @inline(__always) get { ligatureRemaining == 0 }
+    }
+
+    /// The adjustment before a byte that `StyleTables.asciiSimple` marks (primary font, own
+    /// glyph, non-zero advance, no ligature), while `acceptsSimpleASCII`: the same result and
+    /// state change as `step(_:at:limit:in:tables:)` for it, without its general branches.
+    @inline(__always)
+    mutating func stepSimpleASCII(_ value: UInt32, glyph: GlyphID, tables: StyleTables) -> Double {
+        var adjustment = 0.0
+        if prevFont == 0 {
+            if prevValue < 128 && prevGlyphIsNominal {
+                adjustment = tables.asciiKerning[Int(prevValue &<< 7 | value)]
+            } else {
+                adjustment = tables.kerning(prevGlyph, glyph, font: 0)
+            }
+        }
+        prevGlyphIsNominal = true
+        prevGlyph = glyph
+        prevFont = 0
+        prevValue = value
+        return adjustment
+    }
+
     /// The step for the scalar `value` starting at byte `i` (`limit`: where ligatures must end),
     /// or `nil` for a scalar that takes no width.
     @inline(__always)

@@ -81,24 +81,37 @@ struct LineFitter {
     }
 
     /// Places an overlong piece cluster by cluster, starting on an empty line.
-    mutating func placeBroken(_ piece: LayoutPiece, clusters: [LayoutCluster]) {
-        for cluster in clusters {
-            if hasPiece {
-                if penX + cluster.leadingKern + cluster.width <= maxWidth {
-                    penX += cluster.leadingKern + cluster.width
-                } else {
-                    endLine()
-                    if isFull { return }
-                    penX = cluster.width
-                }
+    mutating func placeBroken(_ piece: LayoutPiece, clusters: some Sequence<LayoutCluster>) {
+        for cluster in clusters where !placeCluster(cluster) { return }
+        endBroken(piece)
+    }
+
+    /// Places one cluster of an overlong piece (the first on an empty line).
+    ///
+    /// - Returns: `false` once `numberOfLines` lines are complete: skip the piece's other
+    ///   clusters and `endBroken(_:)`.
+    @inline(__always)
+    mutating func placeCluster(_ cluster: LayoutCluster) -> Bool {
+        if hasPiece {
+            if penX + cluster.leadingKern + cluster.width <= maxWidth {
+                penX += cluster.leadingKern + cluster.width
             } else {
+                endLine()
+                if isFull { return false }
                 penX = cluster.width
             }
-            contentX = penX
-            mask |= cluster.fontMask
-            hasPiece = true
-            lastEnd = cluster.end
+        } else {
+            penX = cluster.width
         }
+        contentX = penX
+        mask |= cluster.fontMask
+        hasPiece = true
+        lastEnd = cluster.end
+        return true
+    }
+
+    /// Places the trailing white space of an overlong piece after its clusters.
+    mutating func endBroken(_ piece: LayoutPiece) {
         penX += piece.whitespace
         hasPiece = true
         lastEnd = piece.end

@@ -24,6 +24,10 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
     /// Kerning between two ASCII code points both drawn by the primary font, width units
     /// (128 × 128, indexed `left << 7 | right`).
     let asciiKerning: UnsafeMutablePointer<Double>
+    /// For each byte value (256): 1 when it is an ASCII scalar the fast path may measure from
+    /// `entries` and `asciiKerning` alone — drawn by the primary font with a glyph of its own, a
+    /// non-zero advance and no ligature starting with it; 0 otherwise (all bytes ≥ 0x80).
+    let asciiSimple: UnsafeMutablePointer<UInt8>
 
     /// Width units per point: 1 for `.uikit`, 1024 for `.pango`.
     let unitsPerPoint: Double
@@ -52,7 +56,9 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
     /// Per font: whether standard ligatures are formed (`.pango` with a GSUB-ligature font).
     let ligatureFonts: [Bool]
 
-    init(chain: FontChain, size: Double, profile: LayoutProfile) {
+    /// - Parameter asciiFastPath: `false` leaves `asciiSimple` all zeros, so that every scalar
+    ///   takes the general path (tests compare the two).
+    init(chain: FontChain, size: Double, profile: LayoutProfile, asciiFastPath: Bool = true) {
         self.profile = profile
         self.unitsPerPoint = profile == .pango ? 1024 : 1
         let fonts = chain.fonts
@@ -111,6 +117,12 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
             let startsLigature = ligatureFonts[font] && fonts[font].ligatureTable.startsLigature(glyphs[cp])
             entries[cp] = Entry(advance: advances[cp], glyph: glyphs[cp], font: fontIndices[cp], flags: startsLigature ? 1 : 0)
         }
+        asciiSimple = .allocate(capacity: 256)
+        asciiSimple.initialize(repeating: 0, count: 256)
+        for cp in 0..<128 where asciiFastPath {
+            let entry = entries[cp]
+            if entry.font == 0 && entry.glyph != 0 && entry.advance != 0 && entry.flags == 0 { asciiSimple[cp] = 1 }
+        }
         asciiKerning = .allocate(capacity: 128 * 128)
         asciiKerning.initialize(repeating: 0, count: 128 * 128)
         if fontHasKerning[0] {
@@ -127,6 +139,7 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
     deinit {
         entries.deallocate()
         asciiKerning.deallocate()
+        asciiSimple.deallocate()
     }
 
     /// Pango's `approximate_char_width` of a font, in Pango units: the width of its sample string

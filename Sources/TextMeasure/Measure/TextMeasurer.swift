@@ -19,6 +19,15 @@ public struct TextMeasurer: Sendable {
         self.tables = StyleTables.shared(for: style)
     }
 
+    /// A measurer with its own tables that never takes the ASCII fast path (for tests that
+    /// check the fast path against the general one).
+    init(generalPathFor style: TextStyle) throws(TextMeasureError) {
+        try style.validate()
+        self.style = style
+        self.tables = StyleTables(
+            chain: style.fontChain, size: style.fontSize, profile: style.profile, asciiFastPath: false)
+    }
+
     /// Checks a max layout width and converts it to width units.
     func widthUnits(_ width: Double) throws(TextMeasureError) -> Double {
         guard width.isFinite, width > 0 else { throw .invalidWidth(width) }
@@ -59,7 +68,11 @@ public struct TextMeasurer: Sendable {
             maxWidth: widthUnits, tables: tables, lineLimit: style.numberOfLines, recordLines: includeLines)
         walker.forEachPiece(charMode: style.lineBreakMode == .byCharWrapping) { piece in
             if !fitter.tryPlace(piece) {
-                fitter.placeBroken(piece, clusters: walker.clusters(of: piece))
+                var full = false
+                walker.forEachCluster(of: piece) { cluster in
+                    if !full { full = !fitter.placeCluster(cluster) }
+                }
+                if !full { fitter.endBroken(piece) }
             }
             return !fitter.isFull
         }

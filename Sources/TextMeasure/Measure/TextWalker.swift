@@ -102,36 +102,79 @@ struct TextWalker {
     }
 
     /// Measures `from..<to` of a segment into a piece (content up to `whitespaceStart`).
+    ///
+    /// ASCII bytes that `StyleTables.asciiSimple` marks take a short path (advance and kerning
+    /// from flat tables); every other scalar goes through `GlyphStepper.step`. Both give the
+    /// same widths, summed in the same order.
     @inline(__always)
     private func measure(from: Int, to: Int, segment: LineSegment, stepper: inout GlyphStepper) -> LayoutPiece {
         var piece = LayoutPiece(
             start: segment.start, contentEnd: segment.whitespaceStart, end: segment.end, leadingKern: 0,
             content: 0, whitespace: 0, lastSpace: 0, fontMask: 0,
             isMandatoryBreak: segment.isMandatoryBreak, isBreakable: false)
-        var i = from
-        var scalars = 0
+        guard let base = bytes.baseAddress else { return piece }
+        let simple = tables.asciiSimple
+        let entries = tables.entries
         let wsStart = segment.whitespaceStart
-        while i < to {
-            let (value, length) = TextWalker.decode(bytes, at: i)
-            if let step = stepper.step(value, at: i, limit: wsStart, in: bytes, tables: tables) {
-                if i < wsStart {
-                    if scalars == 0 { piece.leadingKern = step.adjustment } else { piece.content += step.adjustment }
-                    piece.content += step.advance
-                } else {
-                    piece.whitespace += step.advance + step.adjustment
-                    piece.lastSpace = step.advance
+        var leadingKern = 0.0
+        var content = 0.0
+        var mask: UInt32 = 0
+        var scalars = 0
+        var i = from
+        let contentEnd = min(wsStart, to)
+        while i < contentEnd {
+            let b = base[i]
+            if simple[Int(b)] != 0 && stepper.acceptsSimpleASCII {
+                let entry = entries[Int(b)]
+                let adjustment = stepper.stepSimpleASCII(UInt32(b), glyph: entry.glyph, tables: tables)
+                if scalars == 0 { leadingKern = adjustment } else { content += adjustment }
+                content += entry.advance
+                mask |= 1
+                i &+= 1
+            } else {
+                let (value, length) = TextWalker.decode(bytes, at: i)
+                if let step = stepper.step(value, at: i, limit: wsStart, in: bytes, tables: tables) {
+                    if scalars == 0 { leadingKern = step.adjustment } else { content += step.adjustment }
+                    content += step.advance
+                    mask |= 1 << UInt32(min(step.font, 31))
                 }
-                piece.fontMask |= 1 << UInt32(min(step.font, 31))
+                i &+= length
             }
-            if i < wsStart { scalars += 1 }
-            i += length
+            scalars &+= 1
         }
+        var whitespace = 0.0
+        var lastSpace = 0.0
+        while i < to {
+            let b = base[i]
+            if simple[Int(b)] != 0 && stepper.acceptsSimpleASCII {
+                let entry = entries[Int(b)]
+                let adjustment = stepper.stepSimpleASCII(UInt32(b), glyph: entry.glyph, tables: tables)
+                whitespace += entry.advance + adjustment
+                lastSpace = entry.advance
+                mask |= 1
+                i &+= 1
+            } else {
+                let (value, length) = TextWalker.decode(bytes, at: i)
+                if let step = stepper.step(value, at: i, limit: wsStart, in: bytes, tables: tables) {
+                    whitespace += step.advance + step.adjustment
+                    lastSpace = step.advance
+                    mask |= 1 << UInt32(min(step.font, 31))
+                }
+                i &+= length
+            }
+        }
+        piece.leadingKern = leadingKern
+        piece.content = content
+        piece.whitespace = whitespace
+        piece.lastSpace = lastSpace
+        piece.fontMask = mask
         piece.isBreakable = scalars > 1
         return piece
     }
 
-    /// Appends the grapheme clusters of `from..<to` with their widths.
-    func appendClusters(from: Int, to: Int, into clusters: inout [LayoutCluster], stepper: inout GlyphStepper) {
+    /// Calls `body` with the grapheme clusters of `from..<to` and their widths, in order.
+    @inline(__always)
+    func forEachCluster(from: Int, to: Int, stepper: inout GlyphStepper, _ body: (LayoutCluster) -> Void) {
         var start = from
         GraphemeBoundaries.forEach(in: bytes, from: from, to: to) { end in
             var cluster = LayoutCluster(end: end, leadingKern: 0, width: 0, fontMask: 0)
@@ -147,17 +190,29 @@ struct TextWalker {
                 }
                 i += length
             }
-            clusters.append(cluster)
+            body(cluster)
             start = end
         }
+    }
+
+    /// Calls `body` with the clusters of an overlong piece's content (kerning context: none
+    /// before its start, since the piece starts a line).
+    @inline(__always)
+    func forEachCluster(of piece: LayoutPiece, _ body: (LayoutCluster) -> Void) {
+        var stepper = GlyphStepper()
+        forEachCluster(from: piece.start, to: piece.contentEnd, stepper: &stepper, body)
+    }
+
+    /// Appends the grapheme clusters of `from..<to` with their widths.
+    func appendClusters(from: Int, to: Int, into clusters: inout [LayoutCluster], stepper: inout GlyphStepper) {
+        forEachCluster(from: from, to: to, stepper: &stepper) { clusters.append($0) }
     }
 
     /// The clusters of an overlong piece's content (kerning context: none before its start,
     /// since the piece starts a line).
     func clusters(of piece: LayoutPiece) -> [LayoutCluster] {
         var clusters: [LayoutCluster] = []
-        var stepper = GlyphStepper()
-        appendClusters(from: piece.start, to: piece.contentEnd, into: &clusters, stepper: &stepper)
+        forEachCluster(of: piece) { clusters.append($0) }
         return clusters
     }
 }

@@ -46,7 +46,7 @@ public struct PreparedText: Sendable {
             let piece = pieces[index]
             if !fitter.tryPlace(piece) {
                 let range = clusterRanges[index]
-                fitter.placeBroken(piece, clusters: Array(clusters[Int(range.lowerBound)..<Int(range.upperBound)]))
+                fitter.placeBroken(piece, clusters: clusters[Int(range.lowerBound)..<Int(range.upperBound)])
             }
             if fitter.isFull { break }
         }

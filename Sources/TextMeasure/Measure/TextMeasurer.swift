@@ -66,7 +66,12 @@ public struct TextMeasurer: Sendable {
         let walker = TextWalker(tables: tables, bytes: utf8)
         var fitter = LineFitter(
             maxWidth: widthUnits, tables: tables, lineLimit: style.numberOfLines, recordLines: includeLines)
-        walker.forEachPiece(charMode: style.lineBreakMode == .byCharWrapping) { piece in
+        if style.lineBreakMode == .byWordWrapping {
+            walker.fitWords(into: &fitter)
+            fitter.finish()
+            return fitter.measurement(style: style)
+        }
+        walker.forEachPiece(charMode: true) { piece in
             if !fitter.tryPlace(piece) {
                 var full = false
                 walker.forEachCluster(of: piece) { cluster in

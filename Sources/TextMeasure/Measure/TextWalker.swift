@@ -31,11 +31,9 @@ struct TextWalker {
     private func startsWithExtender(_ i: Int) -> Bool {
         guard bytes[i] >= 0xCC else { return false }  // every extender is ≥ U+0300
         let value = TextWalker.decode(bytes, at: i).value
+        if value < 0x1_0000 { return tables.entries[Int(value)].flags & 2 != 0 }
         guard let scalar = Unicode.Scalar(value) else { return false }
-        switch LineBreakClass(resolving: scalar) {
-        case .cm, .zwj, .em: return true
-        default: return false
-        }
+        return StyleTables.isExtender(scalar)
     }
 
     /// Calls `body` with each piece in order (word mode: segments; char mode: grapheme
@@ -101,12 +99,43 @@ struct TextWalker {
         }
     }
 
+    /// Word mode with the fitting fused in: measures each segment and places it on `fitter`
+    /// at once (the same pieces, in the same order, as `forEachPiece(charMode: false)`), until
+    /// the text ends or `fitter` is full. An overlong piece is broken without allocating.
+    func fitWords(into fitter: inout LineFitter) {
+        var segments = LineSegmentIterator(utf8: bytes)
+        var pending = segments.next()
+        var stepper = GlyphStepper()
+        while var segment = pending {
+            pending = segments.next()
+            while !segment.isMandatoryBreak, let next = pending, startsWithExtender(next.start) {
+                segment.end = next.end
+                segment.whitespaceStart = next.whitespaceStart
+                segment.isMandatoryBreak = next.isMandatoryBreak
+                pending = segments.next()
+            }
+            let piece = measure(from: segment.start, to: segment.end, segment: segment, stepper: &stepper)
+            if !fitter.tryPlace(piece) {
+                var full = false
+                forEachCluster(of: piece) { cluster in
+                    if !full { full = !fitter.placeCluster(cluster) }
+                }
+                if !full { fitter.endBroken(piece) }
+            }
+            if fitter.isFull { return }
+        }
+    }
+
     /// Measures `from..<to` of a segment into a piece (content up to `whitespaceStart`).
     ///
     /// ASCII bytes that `StyleTables.asciiSimple` marks take a short path (advance and kerning
     /// from flat tables); every other scalar goes through `GlyphStepper.step`. Both give the
     /// same widths, summed in the same order.
+    #if compiler(>=6.3)
+    @inline(always)  // into the segment loops: a call per segment costs as much as a short word
+    #else
     @inline(__always)
+    #endif
     private func measure(from: Int, to: Int, segment: LineSegment, stepper: inout GlyphStepper) -> LayoutPiece {
         var piece = LayoutPiece(
             start: segment.start, contentEnd: segment.whitespaceStart, end: segment.end, leadingKern: 0,
@@ -130,7 +159,23 @@ struct TextWalker {
                 if scalars == 0 { leadingKern = adjustment } else { content += adjustment }
                 content += entry.advance
                 mask |= 1
+                scalars &+= 1
                 i &+= 1
+                // The rest of the run: kerning from the pair table; adding a zero adjustment
+                // is skipped, which leaves the sum unchanged (it is never −0).
+                var previous = Int(b)
+                while i < contentEnd {
+                    let c = Int(base[i])
+                    guard simple[c] != 0 else { break }
+                    let adjustment = tables.compactASCIIKerning(previous &<< 7 | c)
+                    if adjustment != 0 { content += adjustment }
+                    content += entries[c].advance
+                    previous = c
+                    scalars &+= 1
+                    i &+= 1
+                }
+                stepper.endSimpleASCIIRun(last: UInt32(previous), glyph: entries[previous].glyph)
+                continue
             } else {
                 let (value, length) = TextWalker.decode(bytes, at: i)
                 if let step = stepper.step(value, at: i, limit: wsStart, in: bytes, tables: tables) {

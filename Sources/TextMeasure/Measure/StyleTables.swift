@@ -327,12 +327,18 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
     /// The height of a line using the fonts in `mask` (bit i = font i); an empty mask means the
     /// primary font.
     func lineHeight(mask: UInt32) -> Double {
-        if mask <= 1 { return lineHeights[0] }
+        lineHeights.withUnsafeBufferPointer { StyleTables.lineHeight(mask: mask, heights: $0) }
+    }
+
+    /// `lineHeight(mask:)` with the fonts' line heights given.
+    @inline(__always)
+    static func lineHeight(mask: UInt32, heights: UnsafeBufferPointer<Double>) -> Double {
+        if mask <= 1 { return heights[0] }
         var best = 0.0
         var m = mask
         while m != 0 {
             let i = m.trailingZeroBitCount
-            if i < lineHeights.count { best = max(best, lineHeights[i]) }
+            if i < heights.count { best = max(best, heights[i]) }
             m &= m - 1
         }
         return best

@@ -83,6 +83,28 @@ struct MeasurePathEquivalenceTests {
         }
     }
 
+    @Test("Prepared text at widths equal to its own line widths (decided by exact sums)")
+    func preparedAtLineWidths() throws {
+        let texts = try Self.sample("en", stride: 53) + Self.sample("mixed", stride: 97)
+        for style in try Self.combinations() {
+            let fast = try TextMeasurer(style: style)
+            let general = try TextMeasurer(generalPathFor: style)
+            for text in texts {
+                let prepared = fast.prepare(text)
+                for width in [120.0, 280] {
+                    for line in try general.measure(text, width: width, includeLines: true).lines ?? [] {
+                        // The width a line needs exactly, as the fitter compares it in each profile.
+                        let exact = style.profile == .pango ? line.width : line.width / (1 + 1e-9)
+                        for candidate in [exact.nextDown, exact, exact.nextUp] where candidate > 0 {
+                            let expected = try general.measure(text, width: candidate)
+                            #expect(try prepared.measure(width: candidate) == expected, "\(text.debugDescription) at \(candidate)")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     @Test("numberOfLines: fast and prepared paths stop where the general path stops")
     func lineLimit() throws {
         let texts = try Self.sample("mixed", stride: 97)
@@ -94,9 +116,11 @@ struct MeasurePathEquivalenceTests {
                 for text in texts {
                     let prepared = fast.prepare(text)
                     for width in Self.widths {
-                        let expected = try general.measure(text, width: width, includeLines: true)
-                        #expect(try fast.measure(text, width: width, includeLines: true) == expected)
-                        #expect(try prepared.measure(width: width, includeLines: true) == expected)
+                        for includeLines in [false, true] {
+                            let expected = try general.measure(text, width: width, includeLines: includeLines)
+                            #expect(try fast.measure(text, width: width, includeLines: includeLines) == expected)
+                            #expect(try prepared.measure(width: width, includeLines: includeLines) == expected)
+                        }
                     }
                 }
             }

@@ -17,8 +17,22 @@ struct RowMeasurer {
         throws(RecordFailure)
     {
         let field = try TextField.read(line: line, lineNumber: lineNumber, parser: &parser)
-        results.removeAll(keepingCapacity: true)
         let measurer = self.measurer
+        if widths.count == 1 {
+            // One width (the common case): no array of results.
+            let width = widths[0]
+            let measurement: TextMeasurement
+            do throws(TextMeasureError) {
+                measurement = try parser.withString(field) { bytes throws(TextMeasureError) in
+                    try measurer.measure(utf8: bytes, width: width)
+                }
+            } catch {
+                throw RecordFailure(line: lineNumber, message: error.description)
+            }
+            RowMeasurer.appendRecord(measurement, to: &output)
+            return
+        }
+        results.removeAll(keepingCapacity: true)
         let widths = self.widths
         var measured: [TextMeasurement] = results
         do throws(TextMeasureError) {
@@ -32,17 +46,21 @@ struct RowMeasurer {
         results = measured
     }
 
+    /// `{"lines":N,"height":H,"maxLineWidth":W}` for one width.
+    static func appendRecord(_ m: TextMeasurement, to output: inout OutputBuffer) {
+        output.append("{\"lines\":")
+        output.append(m.lineCount)
+        output.append(",\"height\":")
+        output.append(m.height)
+        output.append(",\"maxLineWidth\":")
+        output.append(m.maxLineWidth)
+        output.append("}\n")
+    }
+
     /// `{"lines":N,"height":H,"maxLineWidth":W}`, or arrays of lines and heights for several widths.
     static func appendRecord(_ measurements: [TextMeasurement], to output: inout OutputBuffer) {
         if measurements.count == 1 {
-            let m = measurements[0]
-            output.append("{\"lines\":")
-            output.append(m.lineCount)
-            output.append(",\"height\":")
-            output.append(m.height)
-            output.append(",\"maxLineWidth\":")
-            output.append(m.maxLineWidth)
-            output.append("}\n")
+            appendRecord(measurements[0], to: &output)
             return
         }
         output.append("{\"lines\":[")

@@ -86,24 +86,27 @@ public struct PreparedText: Sendable {
     }
 
     init(text: String, measurer: TextMeasurer) {
+        var text = text
+        self = text.withUTF8 { PreparedText(utf8: $0, measurer: measurer) }
+    }
+
+    /// Prepares valid UTF-8.
+    init(utf8 bytes: UnsafeBufferPointer<UInt8>, measurer: TextMeasurer) {
         let pango = measurer.style.profile == .pango
         var pieces: [PreparedPiece] = []
         var summaries: [PreparedPieceSummary] = []
         var clusters: [LayoutCluster] = []
         var offset = 0.0
-        var text = text
-        text.withUTF8 { bytes in
-            let walker = TextWalker(tables: measurer.tables, bytes: bytes)
-            walker.forEachPiece(charMode: measurer.style.lineBreakMode == .byCharWrapping) { piece in
-                let prepared = PreparedPiece(piece, pango: pango, clusterStart: clusters.count, offset: offset)
-                if piece.isBreakable {
-                    walker.forEachCluster(of: piece) { clusters.append($0) }
-                }
-                offset += prepared.advance + prepared.whitespace
-                pieces.append(prepared)
-                summaries.append(PreparedPieceSummary(prepared, layout: piece))
-                return true
+        let walker = TextWalker(tables: measurer.tables, bytes: bytes)
+        walker.forEachPiece(charMode: measurer.style.lineBreakMode == .byCharWrapping) { piece in
+            let prepared = PreparedPiece(piece, pango: pango, clusterStart: clusters.count, offset: offset)
+            if piece.isBreakable {
+                walker.forEachCluster(of: piece) { clusters.append($0) }
             }
+            offset += prepared.advance + prepared.whitespace
+            pieces.append(prepared)
+            summaries.append(PreparedPieceSummary(prepared, layout: piece))
+            return true
         }
         storage = Storage(measurer: measurer, pieces: pieces, summaries: summaries, clusters: clusters)
     }

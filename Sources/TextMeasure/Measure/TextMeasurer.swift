@@ -92,4 +92,12 @@ public struct TextMeasurer: Sendable {
     public func prepare(_ text: String) -> PreparedText {
         PreparedText(text: text, measurer: self)
     }
+
+    /// Prepares UTF-8 bytes (which must be valid UTF-8, as a `String`'s are) for measuring at
+    /// many widths; the bytes are not kept.
+    ///
+    /// - Complexity: O(n) in the number of bytes.
+    public func prepare(utf8: UnsafeBufferPointer<UInt8>) -> PreparedText {
+        PreparedText(utf8: utf8, measurer: self)
+    }
 }

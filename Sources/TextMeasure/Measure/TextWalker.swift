@@ -36,6 +36,25 @@ struct TextWalker {
         return StyleTables.isExtender(scalar)
     }
 
+    /// The segment `pending` with the segments after it that start with an extender merged in
+    /// (a break there would split a grapheme cluster); advances `pending` past them.
+    #if compiler(>=6.3)
+    @inline(always)
+    #else
+    @inline(__always)
+    #endif
+    private func nextSegment(_ segments: inout LineSegmentIterator, pending: inout LineSegment?) -> LineSegment? {
+        guard var segment = pending else { return nil }
+        pending = segments.next()
+        while !segment.isMandatoryBreak, let next = pending, startsWithExtender(next.start) {
+            segment.end = next.end
+            segment.whitespaceStart = next.whitespaceStart
+            segment.isMandatoryBreak = next.isMandatoryBreak
+            pending = segments.next()
+        }
+        return segment
+    }
+
     /// Calls `body` with each piece in order (word mode: segments; char mode: grapheme
     /// clusters, the last cluster of a segment carrying its trailing white space) until `body`
     /// returns `false`.
@@ -45,14 +64,7 @@ struct TextWalker {
         var stepper = GlyphStepper()
         var clusters: [LayoutCluster] = []
         let splitsWhitespace = charMode && tables.profile == .pango
-        while var segment = pending {
-            pending = segments.next()
-            while !segment.isMandatoryBreak, let next = pending, startsWithExtender(next.start) {
-                segment.end = next.end
-                segment.whitespaceStart = next.whitespaceStart
-                segment.isMandatoryBreak = next.isMandatoryBreak
-                pending = segments.next()
-            }
+        while let segment = nextSegment(&segments, pending: &pending) {
             if charMode {
                 clusters.removeAll(keepingCapacity: true)
                 appendClusters(from: segment.start, to: segment.whitespaceStart, into: &clusters, stepper: &stepper)
@@ -106,14 +118,7 @@ struct TextWalker {
         var segments = LineSegmentIterator(utf8: bytes)
         var pending = segments.next()
         var stepper = GlyphStepper()
-        while var segment = pending {
-            pending = segments.next()
-            while !segment.isMandatoryBreak, let next = pending, startsWithExtender(next.start) {
-                segment.end = next.end
-                segment.whitespaceStart = next.whitespaceStart
-                segment.isMandatoryBreak = next.isMandatoryBreak
-                pending = segments.next()
-            }
+        while let segment = nextSegment(&segments, pending: &pending) {
             let piece = measure(from: segment.start, to: segment.end, segment: segment, stepper: &stepper)
             if !fitter.tryPlace(piece) {
                 var full = false

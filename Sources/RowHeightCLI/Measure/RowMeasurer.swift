@@ -52,8 +52,8 @@ struct RowMeasurer {
     }
 
     /// From this many widths on, a row is prepared once and wrapped at each width (identical
-    /// results; preparing costs about as much as two direct measurements, wrapping a tenth of one).
-    static let widthsWorthPreparing = 3
+    /// results; preparing costs about four direct measurements, wrapping a fifth of one).
+    static let widthsWorthPreparing = 6
 
     /// `{"lines":N,"height":H,"maxLineWidth":W}` for one width.
     static func appendRecord(_ m: TextMeasurement, to output: inout OutputBuffer) {

@@ -35,7 +35,7 @@ struct GlyphStepper {
         var adjustment = 0.0
         if prevFont == 0 {
             if prevValue < 128 && prevGlyphIsNominal {
-                adjustment = tables.asciiKerning[Int(prevValue &<< 7 | value)]
+                adjustment = tables.compactASCIIKerning(Int(prevValue &<< 7 | value))
             } else {
                 adjustment = tables.kerning(prevGlyph, glyph, font: 0)
             }
@@ -71,7 +71,7 @@ struct GlyphStepper {
                 var adjustment = 0.0
                 if font == prevFont {
                     if value < 128 && prevValue < 128 && font == 0 && prevGlyphIsNominal {
-                        adjustment = tables.asciiKerning[Int(prevValue << 7 | value)]
+                        adjustment = tables.compactASCIIKerning(Int(prevValue << 7 | value))
                     } else {
                         adjustment = tables.kerning(prevGlyph, entry.glyph, font: font)
                     }

@@ -326,8 +326,10 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
 
     /// The height of a line using the fonts in `mask` (bit i = font i); an empty mask means the
     /// primary font.
+    @inline(__always)
     func lineHeight(mask: UInt32) -> Double {
-        lineHeights.withUnsafeBufferPointer { StyleTables.lineHeight(mask: mask, heights: $0) }
+        if mask <= 1 { return lineHeights[0] }
+        return lineHeights.withUnsafeBufferPointer { StyleTables.lineHeight(mask: mask, heights: $0) }
     }
 
     /// `lineHeight(mask:)` with the fonts' line heights given.

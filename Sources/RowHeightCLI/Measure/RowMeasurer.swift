@@ -52,8 +52,8 @@ struct RowMeasurer {
     }
 
     /// From this many widths on, a row is prepared once and wrapped at each width (identical
-    /// results; preparing costs about four direct measurements, wrapping a fifth of one).
-    static let widthsWorthPreparing = 6
+    /// results; preparing costs about one and a half direct measurements, wrapping a fifth of one).
+    static let widthsWorthPreparing = 3
 
     /// `{"lines":N,"height":H,"maxLineWidth":W}` for one width.
     static func appendRecord(_ m: TextMeasurement, to output: inout OutputBuffer) {

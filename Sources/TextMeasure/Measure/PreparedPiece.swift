@@ -16,21 +16,22 @@ struct PreparedPiece: Sendable {
     /// Sum of `advance + whitespace` over the pieces before this one, summed in order: where the
     /// piece starts when every piece before it shares its line, up to rounding (an estimate).
     var offset: Double
-    /// UTF-8 offset just past the piece.
+    /// UTF-8 offsets of the piece's start, of its content's end and just past it (an overlong
+    /// piece's clusters are measured again from the text when it must be broken).
+    var start: Int
+    var contentEnd: Int
     var end: Int
-    /// Where the piece's clusters start in `PreparedText.Storage.clusters`; they end where the
-    /// next piece's start (only a breakable piece has clusters).
-    var clusterStart: Int
 
-    init(_ piece: LayoutPiece, pango: Bool, clusterStart: Int, offset: Double) {
+    init(_ piece: LayoutPiece, pango: Bool, offset: Double) {
         leadingKern = piece.leadingKern
         content = piece.content
         whitespace = piece.whitespace
         countedWhitespace = piece.countedWhitespace(pango: pango)
         advance = piece.leadingKern + piece.content
         self.offset = offset
+        start = piece.start
+        contentEnd = piece.contentEnd
         end = piece.end
-        self.clusterStart = clusterStart
     }
 }
 
@@ -79,4 +80,12 @@ struct PreparedPieceView: FittingPiece {
     var fontMask: UInt32 { summary.fontMask }
     var isMandatoryBreak: Bool { summary.isMandatoryBreak }
     var isBreakable: Bool { summary.isBreakable }
+
+    /// The piece as `TextWalker` measured it (for measuring its clusters again).
+    var layoutPiece: LayoutPiece {
+        LayoutPiece(
+            start: piece.start, contentEnd: piece.contentEnd, end: piece.end, leadingKern: piece.leadingKern,
+            content: piece.content, whitespace: piece.whitespace, lastSpace: 0, fontMask: summary.fontMask,
+            isMandatoryBreak: summary.isMandatoryBreak, isBreakable: summary.isBreakable)
+    }
 }

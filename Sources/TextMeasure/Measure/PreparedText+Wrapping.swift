@@ -17,7 +17,7 @@ extension PreparedText {
         let result = withExtendedLifetime(storage) {
             tables.lineHeights.withUnsafeBufferPointer { lineHeights in
                 var wrapper = PreparedWrapper(
-                    pieces: storage.pieces, summaries: storage.summaries, clusters: storage.clusters,
+                    storage: storage, pieces: storage.pieces, summaries: storage.summaries,
                     lineHeights: lineHeights, pango: tables.profile == .pango, widthUnits: widthUnits,
                     magnitude: storage.magnitude, lineLimit: storage.measurer.style.numberOfLines)
                 wrapper.run()
@@ -35,7 +35,9 @@ extension PreparedText {
 struct PreparedWrapper {
     let pieces: UnsafeBufferPointer<PreparedPiece>
     let summaries: UnsafeBufferPointer<PreparedPieceSummary>
-    let clusters: UnsafeBufferPointer<LayoutCluster>
+    /// The prepared text's storage, kept alive by it while the wrapper runs (read only to
+    /// measure the clusters of an overlong piece).
+    unowned(unsafe) let storage: PreparedText.Storage
     /// `StyleTables.lineHeights`.
     let lineHeights: UnsafeBufferPointer<Double>
     let maxWidth: Double
@@ -81,13 +83,13 @@ struct PreparedWrapper {
     }
 
     init(
-        pieces: UnsafeBufferPointer<PreparedPiece>, summaries: UnsafeBufferPointer<PreparedPieceSummary>,
-        clusters: UnsafeBufferPointer<LayoutCluster>, lineHeights: UnsafeBufferPointer<Double>, pango: Bool,
+        storage: PreparedText.Storage, pieces: UnsafeBufferPointer<PreparedPiece>,
+        summaries: UnsafeBufferPointer<PreparedPieceSummary>, lineHeights: UnsafeBufferPointer<Double>, pango: Bool,
         widthUnits: Double, magnitude: Double, lineLimit: Int
     ) {
         self.pieces = pieces
         self.summaries = summaries
-        self.clusters = clusters
+        self.storage = storage
         self.lineHeights = lineHeights
         self.pango = pango
         self.maxWidth = LineFitter.comparedWidth(widthUnits, pango: pango)
@@ -95,7 +97,7 @@ struct PreparedWrapper {
         // Each sum involved (a prefix sum, the fitter's line sum, the few sums of an estimate)
         // has fewer terms than there are values plus 8, each rounding off at most half an ulp of
         // a partial sum bounded by `magnitude` (and the width).
-        let values = Double(pieces.count + clusters.count)
+        let values = Double(pieces.count)
         self.tolerance = (4 * values + 32) * Double.ulpOfOne * (magnitude + maxWidth.magnitude)
     }
 
@@ -222,15 +224,19 @@ struct PreparedWrapper {
         let piece = pieces[k]
         var pen = 0.0
         var content = 0.0
-        let end = k + 1 < pieces.count ? pieces[k + 1].clusterStart : clusters.count
-        for cluster in clusters[piece.clusterStart..<end] {
+        var stopped = false
+        storage.forEachCluster(ofPiece: k) { cluster in
+            if stopped { return }
             if hasPiece {
                 if pen + cluster.leadingKern + cluster.width <= maxWidth {
                     pen += cluster.leadingKern + cluster.width
                 } else {
                     anchor = Anchor(pen: pen, content: content, index: k)
                     endLine(placedBefore: k, mandatory: false)
-                    if isFull { return }
+                    if isFull {
+                        stopped = true
+                        return
+                    }
                     pen = cluster.width
                 }
             } else {
@@ -240,6 +246,7 @@ struct PreparedWrapper {
             mask |= cluster.fontMask
             hasPiece = true
         }
+        if stopped { return }
         pen += piece.whitespace
         hasPiece = true
         anchor = Anchor(pen: pen, content: content, index: k + 1)

@@ -10,40 +10,40 @@ public struct PreparedText: Sendable {
     /// Everything in one reference, so that copying a prepared text costs one retain.
     let storage: Storage
 
-    /// The pieces, what fitting reads of them and their clusters, in one block of memory
-    /// (wrapping many prepared texts is bound by memory traffic: no array headers to chase).
-    /// Immutable after init; the block is freed in deinit, hence `@unchecked Sendable` like
-    /// `StyleTables`.
+    /// The pieces, what fitting reads of them and the text, in one block of memory (wrapping
+    /// many prepared texts is bound by memory traffic: no array headers to chase). Immutable
+    /// after init; the block is freed in deinit, hence `@unchecked Sendable` like `StyleTables`.
     final class Storage: @unchecked Sendable {
         let measurer: TextMeasurer
-        /// The pieces' summaries, then the pieces, then the clusters of the pieces that may need
-        /// breaking (see `PreparedPiece.clusterStart`).
+        /// The pieces' summaries, then the pieces, then the text's UTF-8 (an overlong piece is
+        /// broken between clusters measured again from it, which is rare and needs nothing kept
+        /// per cluster).
         private let block: UnsafeMutableRawPointer
         let pieceCount: Int
-        let clusterCount: Int
-        /// The sum of the magnitudes of every width and kerning value (width units): with the
-        /// number of values, it bounds the rounding error of any sum of them.
+        let byteCount: Int
+        /// The sum of the magnitudes of every width and kerning value of the pieces (width
+        /// units): with their number, it bounds the rounding error of any sum of them.
         let magnitude: Double
 
         init(
             measurer: TextMeasurer, pieces: [PreparedPiece], summaries: [PreparedPieceSummary],
-            clusters: [LayoutCluster]
+            text: UnsafeBufferPointer<UInt8>
         ) {
             var magnitude = 0.0
             for piece in pieces {
                 magnitude += piece.leadingKern.magnitude + piece.content.magnitude + piece.whitespace.magnitude
                     + piece.countedWhitespace.magnitude
             }
-            for cluster in clusters { magnitude += cluster.leadingKern.magnitude + cluster.width.magnitude }
             self.measurer = measurer
             self.magnitude = magnitude
             pieceCount = pieces.count
-            clusterCount = clusters.count
-            let bytes = Storage.clustersOffset(pieces.count) + clusters.count * MemoryLayout<LayoutCluster>.stride
-            block = .allocate(byteCount: max(bytes, 16), alignment: 16)
+            byteCount = text.count
+            block = .allocate(byteCount: max(Storage.textOffset(pieces.count) + text.count, 16), alignment: 16)
             Storage.copy(summaries, to: block)
             Storage.copy(pieces, to: block + Storage.piecesOffset(pieceCount))
-            Storage.copy(clusters, to: block + Storage.clustersOffset(pieceCount))
+            if let base = text.baseAddress {
+                (block + Storage.textOffset(pieceCount)).copyMemory(from: base, byteCount: text.count)
+            }
         }
 
         private static func copy<T>(_ values: [T], to memory: UnsafeMutableRawPointer) {
@@ -56,7 +56,7 @@ public struct PreparedText: Sendable {
         deinit { block.deallocate() }
 
         private static func piecesOffset(_ count: Int) -> Int { count * MemoryLayout<PreparedPieceSummary>.stride }
-        private static func clustersOffset(_ count: Int) -> Int {
+        private static func textOffset(_ count: Int) -> Int {
             piecesOffset(count) + count * MemoryLayout<PreparedPiece>.stride
         }
 
@@ -72,16 +72,19 @@ public struct PreparedText: Sendable {
             UnsafeBufferPointer(start: block.assumingMemoryBound(to: PreparedPieceSummary.self), count: pieceCount)
         }
 
-        /// The clusters of the breakable pieces (valid while the storage lives).
-        var clusters: UnsafeBufferPointer<LayoutCluster> {
+        /// The text (valid while the storage lives).
+        var text: UnsafeBufferPointer<UInt8> {
             UnsafeBufferPointer(
-                start: (block + Storage.clustersOffset(pieceCount)).assumingMemoryBound(to: LayoutCluster.self),
-                count: clusterCount)
+                start: (block + Storage.textOffset(pieceCount)).assumingMemoryBound(to: UInt8.self), count: byteCount)
         }
 
-        /// The clusters of piece `index` (empty unless it is breakable).
-        func clusterRange(of index: Int) -> Range<Int> {
-            pieces[index].clusterStart..<(index + 1 < pieceCount ? pieces[index + 1].clusterStart : clusterCount)
+        /// Calls `body` with the clusters of the breakable piece `index`, measured as
+        /// `TextMeasurer` measures those of an overlong piece.
+        func forEachCluster(ofPiece index: Int, _ body: (LayoutCluster) -> Void) {
+            withExtendedLifetime(self) {
+                let piece = PreparedPieceView(piece: pieces[index], summary: summaries[index]).layoutPiece
+                TextWalker(tables: measurer.tables, bytes: text).forEachCluster(of: piece, body)
+            }
         }
     }
 
@@ -95,20 +98,20 @@ public struct PreparedText: Sendable {
         let pango = measurer.style.profile == .pango
         var pieces: [PreparedPiece] = []
         var summaries: [PreparedPieceSummary] = []
-        var clusters: [LayoutCluster] = []
+        // Room for the pieces of most texts at once (a word or a CJK character each).
+        pieces.reserveCapacity(bytes.count / 3 + 4)
+        summaries.reserveCapacity(bytes.count / 3 + 4)
         var offset = 0.0
-        let walker = TextWalker(tables: measurer.tables, bytes: bytes)
-        walker.forEachPiece(charMode: measurer.style.lineBreakMode == .byCharWrapping) { piece in
-            let prepared = PreparedPiece(piece, pango: pango, clusterStart: clusters.count, offset: offset)
-            if piece.isBreakable {
-                walker.forEachCluster(of: piece) { clusters.append($0) }
-            }
+        TextWalker(tables: measurer.tables, bytes: bytes).forEachPiece(
+            charMode: measurer.style.lineBreakMode == .byCharWrapping
+        ) { piece in
+            let prepared = PreparedPiece(piece, pango: pango, offset: offset)
             offset += prepared.advance + prepared.whitespace
             pieces.append(prepared)
             summaries.append(PreparedPieceSummary(prepared, layout: piece))
             return true
         }
-        storage = Storage(measurer: measurer, pieces: pieces, summaries: summaries, clusters: clusters)
+        storage = Storage(measurer: measurer, pieces: pieces, summaries: summaries, text: bytes)
     }
 
     /// The number of pieces (segments, or clusters in char mode) the text was split into.
@@ -138,9 +141,8 @@ public struct PreparedText: Sendable {
             let piece = PreparedPieceView(piece: storage.pieces[index], summary: storage.summaries[index])
             if !fitter.tryPlace(piece) {
                 var full = false
-                for cluster in storage.clusters[storage.clusterRange(of: index)] where !fitter.placeCluster(cluster) {
-                    full = true
-                    break
+                storage.forEachCluster(ofPiece: index) { cluster in
+                    if !full { full = !fitter.placeCluster(cluster) }
                 }
                 if !full { fitter.endBroken(piece) }
             }

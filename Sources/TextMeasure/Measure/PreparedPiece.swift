@@ -38,15 +38,11 @@ struct PreparedPiece: Sendable {
 /// What fitting reads of every prepared piece. Positions are estimates along the whole text as
 /// if on one line (prefix sums, see `PreparedPiece.offset`).
 struct PreparedPieceSummary: Sendable {
-    /// Where the piece's content starts: `offset + leadingKern` (a line starting with it has
-    /// its content start at 0).
-    var start: Double
-    /// Where its content ends: `start + content`.
-    var contentEnd: Double
-    /// Where its width that counts for fitting ends: `contentEnd + countedWhitespace`.
+    /// Where the piece's width that counts for fitting ends:
+    /// `offset + leadingKern + content + countedWhitespace`.
     var fittingEnd: Double
     /// `content + countedWhitespace`, summed as `LineFitter` does: whether the piece fits on a
-    /// line of its own.
+    /// line of its own. (`fittingEnd − fittingWidth` estimates where its content starts.)
     var fittingWidth: Double
     /// See `LayoutPiece.fontMask`.
     var fontMask: UInt32
@@ -54,9 +50,7 @@ struct PreparedPieceSummary: Sendable {
     var flags: UInt32
 
     init(_ piece: PreparedPiece, layout: LayoutPiece) {
-        start = piece.offset + piece.leadingKern
-        contentEnd = start + piece.content
-        fittingEnd = contentEnd + piece.countedWhitespace
+        fittingEnd = piece.offset + piece.leadingKern + piece.content + piece.countedWhitespace
         fittingWidth = piece.content + piece.countedWhitespace
         fontMask = layout.fontMask
         flags = (layout.isMandatoryBreak ? 1 : 0) | (layout.isBreakable ? 2 : 0)

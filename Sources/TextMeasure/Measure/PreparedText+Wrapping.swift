@@ -137,7 +137,7 @@ struct PreparedWrapper {
                 let summary = summaries[k]
                 if summary.fittingWidth <= maxWidth || !summary.isBreakable {
                     anchor = Anchor(lineStart: k)
-                    base = -summary.start
+                    base = summary.fittingWidth - summary.fittingEnd
                     mask = summary.fontMask
                     hasPiece = true
                     k += 1
@@ -198,7 +198,9 @@ struct PreparedWrapper {
         if last > anchor.index || anchor.isLineStart {
             // Only the line with the widest estimate needs its exact width, unless estimates
             // are too close to tell lines apart.
-            let estimate = base + summaries[last - 1].contentEnd
+            // Where the last piece's content ends: its counted white space counts in `.pango` only.
+            var estimate = base + summaries[last - 1].fittingEnd
+            if pango { estimate -= pieces[last - 1].countedWhitespace }
             if let current = candidate {
                 if estimate > current.estimate + 2 * tolerance {
                     candidate = (anchor, last, estimate)

@@ -223,8 +223,30 @@ struct TextWalker {
     }
 
     /// Calls `body` with the grapheme clusters of `from..<to` and their widths, in order.
+    ///
+    /// A run of ASCII bytes marked in `StyleTables.asciiSimple`, each followed by another ASCII
+    /// byte or the end, is one cluster per byte (as `GraphemeBoundaries` finds) measured from the
+    /// flat tables; the rest of the range from the first other byte on takes the general path.
     @inline(__always)
     func forEachCluster(from: Int, to: Int, stepper: inout GlyphStepper, _ body: (LayoutCluster) -> Void) {
+        guard let base = bytes.baseAddress else { return }
+        let simple = tables.asciiSimple
+        var i = from
+        while i < to {
+            let b = base[i]
+            let next = i &+ 1
+            guard simple[Int(b)] != 0, stepper.acceptsSimpleASCII, next == to || base[next] < 0x80 else { break }
+            let entry = tables.entries[Int(b)]
+            let adjustment = stepper.stepSimpleASCII(UInt32(b), glyph: entry.glyph, tables: tables)
+            // The general path: leadingKern = the adjustment, width = 0 + advance, mask = font 0.
+            body(LayoutCluster(end: next, leadingKern: adjustment, width: entry.advance, fontMask: 1))
+            i = next
+        }
+        if i < to { forEachClusterInGeneral(from: i, to: to, stepper: &stepper, body) }
+    }
+
+    /// `forEachCluster(from:to:stepper:_:)` without the ASCII fast path.
+    func forEachClusterInGeneral(from: Int, to: Int, stepper: inout GlyphStepper, _ body: (LayoutCluster) -> Void) {
         var start = from
         GraphemeBoundaries.forEach(in: bytes, from: from, to: to) { end in
             var cluster = LayoutCluster(end: end, leadingKern: 0, width: 0, fontMask: 0)

@@ -17,13 +17,32 @@ struct RowMeasurer {
         throws(RecordFailure)
     {
         let field = try TextField.read(line: line, lineNumber: lineNumber, parser: &parser)
-        results.removeAll(keepingCapacity: true)
         let measurer = self.measurer
+        if widths.count == 1 {
+            // One width (the common case): no array of results.
+            let width = widths[0]
+            let measurement: TextMeasurement
+            do throws(TextMeasureError) {
+                measurement = try parser.withString(field) { bytes throws(TextMeasureError) in
+                    try measurer.measure(utf8: bytes, width: width)
+                }
+            } catch {
+                throw RecordFailure(line: lineNumber, message: error.description)
+            }
+            RowMeasurer.appendRecord(measurement, to: &output)
+            return
+        }
+        results.removeAll(keepingCapacity: true)
         let widths = self.widths
         var measured: [TextMeasurement] = results
         do throws(TextMeasureError) {
             try parser.withString(field) { bytes throws(TextMeasureError) in
-                for width in widths { measured.append(try measurer.measure(utf8: bytes, width: width)) }
+                if widths.count >= RowMeasurer.widthsWorthPreparing {
+                    let prepared = measurer.prepare(utf8: bytes)
+                    for width in widths { measured.append(try prepared.measure(width: width)) }
+                } else {
+                    for width in widths { measured.append(try measurer.measure(utf8: bytes, width: width)) }
+                }
             }
         } catch {
             throw RecordFailure(line: lineNumber, message: error.description)
@@ -32,17 +51,25 @@ struct RowMeasurer {
         results = measured
     }
 
+    /// From this many widths on, a row is prepared once and wrapped at each width (identical
+    /// results; preparing costs about one and a half direct measurements, wrapping a fifth of one).
+    static let widthsWorthPreparing = 3
+
+    /// `{"lines":N,"height":H,"maxLineWidth":W}` for one width.
+    static func appendRecord(_ m: TextMeasurement, to output: inout OutputBuffer) {
+        output.append("{\"lines\":")
+        output.append(m.lineCount)
+        output.append(",\"height\":")
+        output.append(m.height)
+        output.append(",\"maxLineWidth\":")
+        output.append(m.maxLineWidth)
+        output.append("}\n")
+    }
+
     /// `{"lines":N,"height":H,"maxLineWidth":W}`, or arrays of lines and heights for several widths.
     static func appendRecord(_ measurements: [TextMeasurement], to output: inout OutputBuffer) {
         if measurements.count == 1 {
-            let m = measurements[0]
-            output.append("{\"lines\":")
-            output.append(m.lineCount)
-            output.append(",\"height\":")
-            output.append(m.height)
-            output.append(",\"maxLineWidth\":")
-            output.append(m.maxLineWidth)
-            output.append("}\n")
+            appendRecord(measurements[0], to: &output)
             return
         }
         output.append("{\"lines\":[")

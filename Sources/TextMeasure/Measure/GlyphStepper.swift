@@ -22,11 +22,74 @@ struct GlyphStepper {
         var font: Int
     }
 
+    /// Whether `stepSimpleASCII` may be used for the next scalar: no ligature is being formed.
+    var acceptsSimpleASCII: Bool {
+        @inline(__always) get { ligatureRemaining == 0 }
+    }
+
+    /// The adjustment before a byte that `StyleTables.asciiSimple` marks (primary font, own
+    /// glyph, non-zero advance, no ligature), while `acceptsSimpleASCII`: the same result and
+    /// state change as `step(_:at:limit:in:tables:)` for it, without its general branches.
+    @inline(__always)
+    mutating func stepSimpleASCII(_ value: UInt32, glyph: GlyphID, tables: StyleTables) -> Double {
+        var adjustment = 0.0
+        if prevFont == 0 {
+            if prevValue < 128 && prevGlyphIsNominal {
+                adjustment = tables.compactASCIIKerning(Int(prevValue &<< 7 | value))
+            } else {
+                adjustment = tables.kerning(prevGlyph, glyph, font: 0)
+            }
+        }
+        prevGlyphIsNominal = true
+        prevGlyph = glyph
+        prevFont = 0
+        prevValue = value
+        return adjustment
+    }
+
+    /// Records that a run of bytes marked in `StyleTables.asciiSimple` ended with `value`
+    /// (drawn with `glyph`), after its first byte went through `stepSimpleASCII`: between two such
+    /// bytes the adjustment is `StyleTables.asciiKerning` of the pair and the state changes only
+    /// in the previous scalar, so the run's middle needs no stepper.
+    @inline(__always)
+    mutating func endSimpleASCIIRun(last value: UInt32, glyph: GlyphID) {
+        prevGlyph = glyph
+        prevValue = value
+    }
+
     /// The step for the scalar `value` starting at byte `i` (`limit`: where ligatures must end),
     /// or `nil` for a scalar that takes no width.
     @inline(__always)
     mutating func step(_ value: UInt32, at i: Int, limit: Int, in bytes: UnsafeBufferPointer<UInt8>,
                        tables: StyleTables) -> Step? {
+        // The common case inline: a BMP scalar with no ligature starting or going on.
+        if value < 0x1_0000 && ligatureRemaining == 0 {
+            let entry = tables.entries[Int(value)]
+            guard entry.advance != 0 else { return nil }
+            if entry.flags & 1 == 0 {
+                let font = Int(entry.font)
+                var adjustment = 0.0
+                if font == prevFont {
+                    if value < 128 && prevValue < 128 && font == 0 && prevGlyphIsNominal {
+                        adjustment = tables.compactASCIIKerning(Int(prevValue << 7 | value))
+                    } else {
+                        adjustment = tables.kerning(prevGlyph, entry.glyph, font: font)
+                    }
+                }
+                prevGlyphIsNominal = true
+                prevGlyph = entry.glyph
+                prevFont = font
+                prevValue = value
+                return Step(advance: entry.advance, adjustment: adjustment, font: font)
+            }
+        }
+        return stepGeneral(value, at: i, limit: limit, in: bytes, tables: tables)
+    }
+
+    /// `step` for any scalar: supplementary planes, ligatures.
+    @inline(never)
+    private mutating func stepGeneral(_ value: UInt32, at i: Int, limit: Int, in bytes: UnsafeBufferPointer<UInt8>,
+                                      tables: StyleTables) -> Step? {
         let advance: Double
         let font: Int
         let glyph: GlyphID

@@ -1,6 +1,6 @@
 /// The unit the line fitter places: a word-mode segment (text between two break opportunities)
 /// or, in char mode, one grapheme cluster. Widths are in width units (see `StyleTables`).
-struct LayoutPiece: Sendable {
+struct LayoutPiece: FittingPiece, Sendable {
     /// UTF-8 offset of the first byte.
     var start: Int
     /// UTF-8 offset where the trailing white space (which may hang) begins.
@@ -33,4 +33,28 @@ struct LayoutCluster: Sendable {
     var width: Double
     /// Fonts drawing the cluster.
     var fontMask: UInt32
+}
+
+extension LayoutPiece {
+    /// Width of trailing white space that counts for fitting (`.pango`: all but one space at a
+    /// soft break, all of it before a mandatory break; `.uikit`: none).
+    @inline(__always)
+    func countedWhitespace(pango: Bool) -> Double {
+        guard pango else { return 0 }
+        return isMandatoryBreak ? whitespace : whitespace - lastSpace
+    }
+}
+
+/// What `LineFitter` reads of a piece: a `LayoutPiece` as measured, or a `PreparedPiece` as a
+/// prepared text keeps it.
+protocol FittingPiece {
+    var leadingKern: Double { get }
+    var content: Double { get }
+    var whitespace: Double { get }
+    /// Width of the trailing white space that counts for fitting.
+    func countedWhitespace(pango: Bool) -> Double
+    var end: Int { get }
+    var fontMask: UInt32 { get }
+    var isMandatoryBreak: Bool { get }
+    var isBreakable: Bool { get }
 }

@@ -29,31 +29,28 @@ struct LineFitter {
     /// - Parameter maxWidth: in width units; a tolerance for floating-point sums is added here.
     init(maxWidth: Double, tables: StyleTables, lineLimit: Int, recordLines: Bool) {
         self.pango = tables.profile == .pango
-        // Pango compares whole units exactly; UIKit's sums get a tolerance far below a pixel.
-        self.maxWidth = pango ? maxWidth : maxWidth + 1e-9 * max(1, maxWidth)
+        self.maxWidth = LineFitter.comparedWidth(maxWidth, pango: pango)
         self.tables = tables
         self.lineLimit = lineLimit
         self.recordLines = recordLines
     }
 
+    /// The width line widths are compared with: Pango compares whole units exactly; UIKit's
+    /// sums get a tolerance far below a pixel.
+    static func comparedWidth(_ maxWidth: Double, pango: Bool) -> Double {
+        pango ? maxWidth : maxWidth + 1e-9 * max(1, maxWidth)
+    }
+
     /// True once `numberOfLines` lines are complete: the rest of the text cannot change the result.
     var isFull: Bool { lineLimit > 0 && lineCount >= lineLimit }
-
-    /// Width of trailing white space that counts for fitting (`.pango`: all but one space at a
-    /// soft break, all of it before a mandatory break; `.uikit`: none).
-    @inline(__always)
-    private func countedWhitespace(_ piece: LayoutPiece) -> Double {
-        guard pango else { return 0 }
-        return piece.isMandatoryBreak ? piece.whitespace : piece.whitespace - piece.lastSpace
-    }
 
     /// Places `piece` if it fits on the current line or on a new one.
     ///
     /// - Returns: `false` when the piece is wider than a whole line and breakable: the caller
-    ///   then passes its clusters to `placeBroken(_:clusters:)`.
+    ///   then places its clusters with `placeCluster(_:)` and ends it with `endBroken(_:)`.
     @inline(__always)
-    mutating func tryPlace(_ piece: LayoutPiece) -> Bool {
-        let extra = countedWhitespace(piece)
+    mutating func tryPlace(_ piece: some FittingPiece) -> Bool {
+        let extra = piece.countedWhitespace(pango: pango)
         if hasPiece {
             if penX + piece.leadingKern + piece.content + extra <= maxWidth {
                 append(piece, kern: piece.leadingKern)
@@ -70,7 +67,7 @@ struct LineFitter {
     }
 
     @inline(__always)
-    private mutating func append(_ piece: LayoutPiece, kern: Double) {
+    private mutating func append(_ piece: some FittingPiece, kern: Double) {
         penX += kern + piece.content
         contentX = penX
         penX += piece.whitespace
@@ -80,25 +77,33 @@ struct LineFitter {
         if piece.isMandatoryBreak { endLine(mandatory: true) }
     }
 
-    /// Places an overlong piece cluster by cluster, starting on an empty line.
-    mutating func placeBroken(_ piece: LayoutPiece, clusters: [LayoutCluster]) {
-        for cluster in clusters {
-            if hasPiece {
-                if penX + cluster.leadingKern + cluster.width <= maxWidth {
-                    penX += cluster.leadingKern + cluster.width
-                } else {
-                    endLine()
-                    if isFull { return }
-                    penX = cluster.width
-                }
+    /// Places one cluster of an overlong piece (the first on an empty line).
+    ///
+    /// - Returns: `false` once `numberOfLines` lines are complete: skip the piece's other
+    ///   clusters and `endBroken(_:)`.
+    @inline(__always)
+    mutating func placeCluster(_ cluster: LayoutCluster) -> Bool {
+        if hasPiece {
+            if penX + cluster.leadingKern + cluster.width <= maxWidth {
+                penX += cluster.leadingKern + cluster.width
             } else {
+                endLine()
+                if isFull { return false }
                 penX = cluster.width
             }
-            contentX = penX
-            mask |= cluster.fontMask
-            hasPiece = true
-            lastEnd = cluster.end
+        } else {
+            penX = cluster.width
         }
+        contentX = penX
+        mask |= cluster.fontMask
+        hasPiece = true
+        lastEnd = cluster.end
+        return true
+    }
+
+    /// Places the trailing white space of an overlong piece after its clusters.
+    @inline(__always)
+    mutating func endBroken(_ piece: some FittingPiece) {
         penX += piece.whitespace
         hasPiece = true
         lastEnd = piece.end
@@ -135,15 +140,22 @@ struct LineFitter {
 
     /// The measurement: line count capped, height per DESIGN.md rounded up to the pixel grid.
     func measurement(style: TextStyle) -> TextMeasurement {
-        let count = lineCount
+        LineFitter.measurement(
+            lineCount: lineCount, heightSum: heightSum, maxLineWidth: maxLineWidth / tables.unitsPerPoint,
+            style: style, lines: recordLines ? lines : nil)
+    }
+
+    /// The measurement of `lineCount` lines whose heights sum to `heightSum` (points), the
+    /// widest `maxLineWidth` points wide.
+    static func measurement(
+        lineCount: Int, heightSum: Double, maxLineWidth: Double, style: TextStyle, lines: [LineFragment]?
+    ) -> TextMeasurement {
         var height = 0.0
-        if count > 0 {
-            height = heightSum * style.lineHeightMultiple + Double(count - 1) * style.lineSpacing
+        if lineCount > 0 {
+            height = heightSum * style.lineHeightMultiple + Double(lineCount - 1) * style.lineSpacing
             height = LineFitter.roundUp(height, scale: style.scale)
         }
-        return TextMeasurement(
-            lineCount: count, height: height, maxLineWidth: maxLineWidth / tables.unitsPerPoint,
-            lines: recordLines ? lines : nil)
+        return TextMeasurement(lineCount: lineCount, height: height, maxLineWidth: maxLineWidth, lines: lines)
     }
 
     /// `ceil(h × scale) / scale`, ignoring floating-point noise far below a pixel.

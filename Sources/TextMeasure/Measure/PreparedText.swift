@@ -6,51 +6,147 @@
 /// identical to `TextMeasurer.measure(_:width:)` for the same text and style.
 public struct PreparedText: Sendable {
     /// The style the text was prepared in.
-    public var style: TextStyle { measurer.style }
-    let measurer: TextMeasurer
-    var pieces: [LayoutPiece] = []
-    /// For each piece, the range of its clusters in `clusters` (empty when not breakable).
-    var clusterRanges: [Range<Int32>] = []
-    var clusters: [LayoutCluster] = []
+    public var style: TextStyle { storage.measurer.style }
+    /// Everything in one reference, so that copying a prepared text costs one retain.
+    let storage: Storage
 
-    init(text: String, measurer: TextMeasurer) {
-        self.measurer = measurer
-        var text = text
-        text.withUTF8 { bytes in
-            let walker = TextWalker(tables: measurer.tables, bytes: bytes)
-            walker.forEachPiece(charMode: measurer.style.lineBreakMode == .byCharWrapping) { piece in
-                pieces.append(piece)
-                let first = Int32(clusters.count)
-                if piece.isBreakable {
-                    clusters.append(contentsOf: walker.clusters(of: piece))
-                }
-                clusterRanges.append(first..<Int32(clusters.count))
-                return true
+    /// The pieces, what fitting reads of them and the text, in one block of memory (wrapping
+    /// many prepared texts is bound by memory traffic: no array headers to chase). Immutable
+    /// after init; the block is freed in deinit, hence `@unchecked Sendable` like `StyleTables`.
+    final class Storage: @unchecked Sendable {
+        let measurer: TextMeasurer
+        /// The pieces' summaries, then the pieces, then the text's UTF-8 (an overlong piece is
+        /// broken between clusters measured again from it, which is rare and needs nothing kept
+        /// per cluster).
+        private let block: UnsafeMutableRawPointer
+        let pieceCount: Int
+        let byteCount: Int
+        /// The sum of the magnitudes of every width and kerning value of the pieces (width
+        /// units): with their number, it bounds the rounding error of any sum of them.
+        let magnitude: Double
+
+        init(
+            measurer: TextMeasurer, pieces: [PreparedPiece], summaries: [PreparedPieceSummary],
+            text: UnsafeBufferPointer<UInt8>
+        ) {
+            var magnitude = 0.0
+            for piece in pieces {
+                magnitude += piece.leadingKern.magnitude + piece.content.magnitude + piece.whitespace.magnitude
+                    + piece.countedWhitespace.magnitude
+            }
+            self.measurer = measurer
+            self.magnitude = magnitude
+            pieceCount = pieces.count
+            byteCount = text.count
+            block = .allocate(byteCount: max(Storage.textOffset(pieces.count) + text.count, 16), alignment: 16)
+            Storage.copy(summaries, to: block)
+            Storage.copy(pieces, to: block + Storage.piecesOffset(pieceCount))
+            if let base = text.baseAddress {
+                (block + Storage.textOffset(pieceCount)).copyMemory(from: base, byteCount: text.count)
+            }
+        }
+
+        private static func copy<T>(_ values: [T], to memory: UnsafeMutableRawPointer) {
+            values.withUnsafeBufferPointer { values in
+                guard let base = values.baseAddress else { return }
+                _ = memory.initializeMemory(as: T.self, from: base, count: values.count)
+            }
+        }
+
+        deinit { block.deallocate() }
+
+        private static func piecesOffset(_ count: Int) -> Int { count * MemoryLayout<PreparedPieceSummary>.stride }
+        private static func textOffset(_ count: Int) -> Int {
+            piecesOffset(count) + count * MemoryLayout<PreparedPiece>.stride
+        }
+
+        /// The pieces in order (valid while the storage lives).
+        var pieces: UnsafeBufferPointer<PreparedPiece> {
+            UnsafeBufferPointer(
+                start: (block + Storage.piecesOffset(pieceCount)).assumingMemoryBound(to: PreparedPiece.self),
+                count: pieceCount)
+        }
+
+        /// The pieces' summaries (valid while the storage lives).
+        var summaries: UnsafeBufferPointer<PreparedPieceSummary> {
+            UnsafeBufferPointer(start: block.assumingMemoryBound(to: PreparedPieceSummary.self), count: pieceCount)
+        }
+
+        /// The text (valid while the storage lives).
+        var text: UnsafeBufferPointer<UInt8> {
+            UnsafeBufferPointer(
+                start: (block + Storage.textOffset(pieceCount)).assumingMemoryBound(to: UInt8.self), count: byteCount)
+        }
+
+        /// Calls `body` with the clusters of the breakable piece `index`, measured as
+        /// `TextMeasurer` measures those of an overlong piece.
+        func forEachCluster(ofPiece index: Int, _ body: (LayoutCluster) -> Void) {
+            withExtendedLifetime(self) {
+                let piece = PreparedPieceView(piece: pieces[index], summary: summaries[index]).layoutPiece
+                TextWalker(tables: measurer.tables, bytes: text).forEachCluster(of: piece, body)
             }
         }
     }
 
+    init(text: String, measurer: TextMeasurer) {
+        var text = text
+        self = text.withUTF8 { PreparedText(utf8: $0, measurer: measurer) }
+    }
+
+    /// Prepares valid UTF-8.
+    init(utf8 bytes: UnsafeBufferPointer<UInt8>, measurer: TextMeasurer) {
+        let pango = measurer.style.profile == .pango
+        var pieces: [PreparedPiece] = []
+        var summaries: [PreparedPieceSummary] = []
+        // Room for the pieces of most texts at once (a word or a CJK character each).
+        pieces.reserveCapacity(bytes.count / 3 + 4)
+        summaries.reserveCapacity(bytes.count / 3 + 4)
+        var offset = 0.0
+        TextWalker(tables: measurer.tables, bytes: bytes).forEachPiece(
+            charMode: measurer.style.lineBreakMode == .byCharWrapping
+        ) { piece in
+            let prepared = PreparedPiece(piece, pango: pango, offset: offset)
+            offset += prepared.advance + prepared.whitespace
+            pieces.append(prepared)
+            summaries.append(PreparedPieceSummary(prepared, layout: piece))
+            return true
+        }
+        storage = Storage(measurer: measurer, pieces: pieces, summaries: summaries, text: bytes)
+    }
+
     /// The number of pieces (segments, or clusters in char mode) the text was split into.
-    public var segmentCount: Int { pieces.count }
+    public var segmentCount: Int { storage.pieceCount }
 
     /// Measures the prepared text at `width` points.
     ///
     /// - Throws: `TextMeasureError.invalidWidth` for a width ≤ 0, NaN or infinite.
-    /// - Complexity: O(number of segments), no text is read again.
+    /// - Complexity: O(number of segments), no text is read again; nothing is allocated unless
+    ///   `includeLines` is set.
     public func measure(width: Double, includeLines: Bool = false) throws(TextMeasureError) -> TextMeasurement {
-        let units = try measurer.widthUnits(width)
+        let units = try storage.measurer.widthUnits(width)
+        if !includeLines { return wrappedHeight(widthUnits: units) }
+        let measurer = storage.measurer
         var fitter = LineFitter(
-            maxWidth: units, tables: measurer.tables, lineLimit: measurer.style.numberOfLines,
-            recordLines: includeLines)
-        for index in pieces.indices {
-            let piece = pieces[index]
-            if !fitter.tryPlace(piece) {
-                let range = clusterRanges[index]
-                fitter.placeBroken(piece, clusters: Array(clusters[Int(range.lowerBound)..<Int(range.upperBound)]))
-            }
-            if fitter.isFull { break }
+            maxWidth: units, tables: measurer.tables, lineLimit: measurer.style.numberOfLines, recordLines: true)
+        withExtendedLifetime(storage) {
+            measureLines(into: &fitter)
         }
         fitter.finish()
         return fitter.measurement(style: measurer.style)
+    }
+
+    /// Fits the pieces as `TextMeasurer.measure` does (recording lines).
+    private func measureLines(into fitter: inout LineFitter) {
+        for index in 0..<storage.pieceCount {
+            let piece = PreparedPieceView(piece: storage.pieces[index], summary: storage.summaries[index])
+            if !fitter.tryPlace(piece) {
+                var full = false
+                storage.forEachCluster(ofPiece: index) { cluster in
+                    if !full { full = !fitter.placeCluster(cluster) }
+                }
+                if !full { fitter.endBroken(piece) }
+            }
+            if fitter.isFull { break }
+        }
     }
 }

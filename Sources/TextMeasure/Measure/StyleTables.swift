@@ -1,3 +1,4 @@
+import LineBreak
 import Synchronization
 
 /// Per-style lookup tables for the measuring hot path: for every code point of the Basic
@@ -15,7 +16,9 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
         var glyph: GlyphID
         /// Index of the font.
         var font: UInt8
-        /// Bit 0: a standard ligature may start with this glyph (`.pango`).
+        /// Bit 0: a standard ligature may start with this glyph (`.pango`). Bit 1: the code point
+        /// extends the grapheme cluster before it where line breaking may not see it (line-break
+        /// class CM, ZWJ or EM), see `isExtender`.
         var flags: UInt8
     }
 
@@ -24,6 +27,16 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
     /// Kerning between two ASCII code points both drawn by the primary font, width units
     /// (128 × 128, indexed `left << 7 | right`).
     let asciiKerning: UnsafeMutablePointer<Double>
+    /// For each byte value (256): 1 when it is an ASCII scalar the fast path may measure from
+    /// `entries` and `asciiKerning` alone — drawn by the primary font with a glyph of its own, a
+    /// non-zero advance and no ligature starting with it; 0 otherwise (all bytes ≥ 0x80).
+    let asciiSimple: UnsafeMutablePointer<UInt8>
+    /// `asciiKerning` compressed to fit the first-level cache (128 × 128, indexed
+    /// `left << 7 | right`): 0 for no kerning, 255 for "read `asciiKerning`", else an index into
+    /// `asciiKerningValues` (the distinct non-zero values).
+    let asciiKerningIndex: UnsafeMutablePointer<UInt8>
+    /// The distinct non-zero values of `asciiKerning` (at most 254), from index 1.
+    let asciiKerningValues: UnsafeMutablePointer<Double>
 
     /// Width units per point: 1 for `.uikit`, 1024 for `.pango`.
     let unitsPerPoint: Double
@@ -52,7 +65,9 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
     /// Per font: whether standard ligatures are formed (`.pango` with a GSUB-ligature font).
     let ligatureFonts: [Bool]
 
-    init(chain: FontChain, size: Double, profile: LayoutProfile) {
+    /// - Parameter asciiFastPath: `false` leaves `asciiSimple` all zeros, so that every scalar
+    ///   takes the general path (tests compare the two).
+    init(chain: FontChain, size: Double, profile: LayoutProfile, asciiFastPath: Bool = true) {
         self.profile = profile
         self.unitsPerPoint = profile == .pango ? 1024 : 1
         let fonts = chain.fonts
@@ -109,8 +124,19 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
         for cp in 0..<0x1_0000 {
             let font = Int(fontIndices[cp])
             let startsLigature = ligatureFonts[font] && fonts[font].ligatureTable.startsLigature(glyphs[cp])
-            entries[cp] = Entry(advance: advances[cp], glyph: glyphs[cp], font: fontIndices[cp], flags: startsLigature ? 1 : 0)
+            let extender = Unicode.Scalar(UInt32(cp)).map(StyleTables.isExtender) ?? false
+            entries[cp] = Entry(
+                advance: advances[cp], glyph: glyphs[cp], font: fontIndices[cp],
+                flags: (startsLigature ? 1 : 0) | (extender ? 2 : 0))
         }
+        asciiSimple = .allocate(capacity: 256)
+        asciiSimple.initialize(repeating: 0, count: 256)
+        for cp in 0..<128 where asciiFastPath {
+            let entry = entries[cp]
+            if entry.font == 0 && entry.glyph != 0 && entry.advance != 0 && entry.flags & 1 == 0 { asciiSimple[cp] = 1 }
+        }
+        asciiKerningIndex = .allocate(capacity: 128 * 128)
+        asciiKerningValues = .allocate(capacity: 256)
         asciiKerning = .allocate(capacity: 128 * 128)
         asciiKerning.initialize(repeating: 0, count: 128 * 128)
         if fontHasKerning[0] {
@@ -122,11 +148,31 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
                 }
             }
         }
+        asciiKerningValues.initialize(repeating: 0, count: 256)
+        var distinct = 1
+        for pair in 0..<(128 * 128) {
+            let value = asciiKerning[pair]
+            var index = 0
+            if value != 0 {
+                index = 255
+                if let found = (1..<distinct).first(where: { asciiKerningValues[$0] == value }) {
+                    index = found
+                } else if distinct < 255 {
+                    asciiKerningValues[distinct] = value
+                    index = distinct
+                    distinct += 1
+                }
+            }
+            asciiKerningIndex[pair] = UInt8(index)
+        }
     }
 
     deinit {
         entries.deallocate()
         asciiKerning.deallocate()
+        asciiSimple.deallocate()
+        asciiKerningIndex.deallocate()
+        asciiKerningValues.deallocate()
     }
 
     /// Pango's `approximate_char_width` of a font, in Pango units: the width of its sample string
@@ -262,6 +308,14 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
             : Double(units) * unitScales[font]
     }
 
+    /// `asciiKerning[pair]` read through the cache-sized index (`pair` = `left << 7 | right`).
+    @inline(__always)
+    func compactASCIIKerning(_ pair: Int) -> Double {
+        let index = asciiKerningIndex[pair]
+        if index == 0 { return 0 }
+        return index == 255 ? asciiKerning[pair] : asciiKerningValues[Int(index)]
+    }
+
     /// Kerning between two glyphs of the same font, in width units.
     @inline(__always)
     func kerning(_ left: GlyphID, _ right: GlyphID, font: Int) -> Double {
@@ -272,16 +326,33 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
 
     /// The height of a line using the fonts in `mask` (bit i = font i); an empty mask means the
     /// primary font.
+    @inline(__always)
     func lineHeight(mask: UInt32) -> Double {
         if mask <= 1 { return lineHeights[0] }
+        return lineHeights.withUnsafeBufferPointer { StyleTables.lineHeight(mask: mask, heights: $0) }
+    }
+
+    /// `lineHeight(mask:)` with the fonts' line heights given.
+    @inline(__always)
+    static func lineHeight(mask: UInt32, heights: UnsafeBufferPointer<Double>) -> Double {
+        if mask <= 1 { return heights[0] }
         var best = 0.0
         var m = mask
         while m != 0 {
             let i = m.trailingZeroBitCount
-            if i < lineHeights.count { best = max(best, lineHeights[i]) }
+            if i < heights.count { best = max(best, heights[i]) }
             m &= m - 1
         }
         return best
+    }
+
+    /// Whether `scalar` extends the grapheme cluster before it in a way line breaking may not
+    /// see: combining marks, ZWJ and emoji modifiers (resolved line-break class CM, ZWJ, EM).
+    static func isExtender(_ scalar: Unicode.Scalar) -> Bool {
+        switch LineBreakClass(resolving: scalar) {
+        case .cm, .zwj, .em: true
+        default: false
+        }
     }
 
     /// Scalars that take no width whatever the font: mandatory line breaks (BK, CR, LF, NL) and

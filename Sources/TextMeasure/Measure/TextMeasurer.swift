@@ -19,6 +19,15 @@ public struct TextMeasurer: Sendable {
         self.tables = StyleTables.shared(for: style)
     }
 
+    /// A measurer with its own tables that never takes the ASCII fast path (for tests that
+    /// check the fast path against the general one).
+    init(generalPathFor style: TextStyle) throws(TextMeasureError) {
+        try style.validate()
+        self.style = style
+        self.tables = StyleTables(
+            chain: style.fontChain, size: style.fontSize, profile: style.profile, asciiFastPath: false)
+    }
+
     /// Checks a max layout width and converts it to width units.
     func widthUnits(_ width: Double) throws(TextMeasureError) -> Double {
         guard width.isFinite, width > 0 else { throw .invalidWidth(width) }
@@ -57,9 +66,18 @@ public struct TextMeasurer: Sendable {
         let walker = TextWalker(tables: tables, bytes: utf8)
         var fitter = LineFitter(
             maxWidth: widthUnits, tables: tables, lineLimit: style.numberOfLines, recordLines: includeLines)
-        walker.forEachPiece(charMode: style.lineBreakMode == .byCharWrapping) { piece in
+        if style.lineBreakMode == .byWordWrapping {
+            walker.fitWords(into: &fitter)
+            fitter.finish()
+            return fitter.measurement(style: style)
+        }
+        walker.forEachPiece(charMode: true) { piece in
             if !fitter.tryPlace(piece) {
-                fitter.placeBroken(piece, clusters: walker.clusters(of: piece))
+                var full = false
+                walker.forEachCluster(of: piece) { cluster in
+                    if !full { full = !fitter.placeCluster(cluster) }
+                }
+                if !full { fitter.endBroken(piece) }
             }
             return !fitter.isFull
         }
@@ -73,5 +91,13 @@ public struct TextMeasurer: Sendable {
     /// - Complexity: O(n) in the text's UTF-8 length.
     public func prepare(_ text: String) -> PreparedText {
         PreparedText(text: text, measurer: self)
+    }
+
+    /// Prepares UTF-8 bytes (which must be valid UTF-8, as a `String`'s are) for measuring at
+    /// many widths; the bytes are not kept.
+    ///
+    /// - Complexity: O(n) in the number of bytes.
+    public func prepare(utf8: UnsafeBufferPointer<UInt8>) -> PreparedText {
+        PreparedText(utf8: utf8, measurer: self)
     }
 }

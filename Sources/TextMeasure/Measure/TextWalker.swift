@@ -31,11 +31,28 @@ struct TextWalker {
     private func startsWithExtender(_ i: Int) -> Bool {
         guard bytes[i] >= 0xCC else { return false }  // every extender is ≥ U+0300
         let value = TextWalker.decode(bytes, at: i).value
+        if value < 0x1_0000 { return tables.entries[Int(value)].flags & 2 != 0 }
         guard let scalar = Unicode.Scalar(value) else { return false }
-        switch LineBreakClass(resolving: scalar) {
-        case .cm, .zwj, .em: return true
-        default: return false
+        return StyleTables.isExtender(scalar)
+    }
+
+    /// The segment `pending` with the segments after it that start with an extender merged in
+    /// (a break there would split a grapheme cluster); advances `pending` past them.
+    #if compiler(>=6.3)
+    @inline(always)
+    #else
+    @inline(__always)
+    #endif
+    private func nextSegment(_ segments: inout LineSegmentIterator, pending: inout LineSegment?) -> LineSegment? {
+        guard var segment = pending else { return nil }
+        pending = segments.next()
+        while !segment.isMandatoryBreak, let next = pending, startsWithExtender(next.start) {
+            segment.end = next.end
+            segment.whitespaceStart = next.whitespaceStart
+            segment.isMandatoryBreak = next.isMandatoryBreak
+            pending = segments.next()
         }
+        return segment
     }
 
     /// Calls `body` with each piece in order (word mode: segments; char mode: grapheme
@@ -47,14 +64,7 @@ struct TextWalker {
         var stepper = GlyphStepper()
         var clusters: [LayoutCluster] = []
         let splitsWhitespace = charMode && tables.profile == .pango
-        while var segment = pending {
-            pending = segments.next()
-            while !segment.isMandatoryBreak, let next = pending, startsWithExtender(next.start) {
-                segment.end = next.end
-                segment.whitespaceStart = next.whitespaceStart
-                segment.isMandatoryBreak = next.isMandatoryBreak
-                pending = segments.next()
-            }
+        while let segment = nextSegment(&segments, pending: &pending) {
             if charMode {
                 clusters.removeAll(keepingCapacity: true)
                 appendClusters(from: segment.start, to: segment.whitespaceStart, into: &clusters, stepper: &stepper)
@@ -101,37 +111,142 @@ struct TextWalker {
         }
     }
 
+    /// Word mode with the fitting fused in: measures each segment and places it on `fitter`
+    /// at once (the same pieces, in the same order, as `forEachPiece(charMode: false)`), until
+    /// the text ends or `fitter` is full. An overlong piece is broken without allocating.
+    func fitWords(into fitter: inout LineFitter) {
+        var segments = LineSegmentIterator(utf8: bytes)
+        var pending = segments.next()
+        var stepper = GlyphStepper()
+        while let segment = nextSegment(&segments, pending: &pending) {
+            let piece = measure(from: segment.start, to: segment.end, segment: segment, stepper: &stepper)
+            if !fitter.tryPlace(piece) {
+                var full = false
+                forEachCluster(of: piece) { cluster in
+                    if !full { full = !fitter.placeCluster(cluster) }
+                }
+                if !full { fitter.endBroken(piece) }
+            }
+            if fitter.isFull { return }
+        }
+    }
+
     /// Measures `from..<to` of a segment into a piece (content up to `whitespaceStart`).
+    ///
+    /// ASCII bytes that `StyleTables.asciiSimple` marks take a short path (advance and kerning
+    /// from flat tables); every other scalar goes through `GlyphStepper.step`. Both give the
+    /// same widths, summed in the same order.
+    #if compiler(>=6.3)
+    @inline(always)  // into the segment loops: a call per segment costs as much as a short word
+    #else
     @inline(__always)
+    #endif
     private func measure(from: Int, to: Int, segment: LineSegment, stepper: inout GlyphStepper) -> LayoutPiece {
         var piece = LayoutPiece(
             start: segment.start, contentEnd: segment.whitespaceStart, end: segment.end, leadingKern: 0,
             content: 0, whitespace: 0, lastSpace: 0, fontMask: 0,
             isMandatoryBreak: segment.isMandatoryBreak, isBreakable: false)
-        var i = from
-        var scalars = 0
+        guard let base = bytes.baseAddress else { return piece }
+        let simple = tables.asciiSimple
+        let entries = tables.entries
         let wsStart = segment.whitespaceStart
-        while i < to {
-            let (value, length) = TextWalker.decode(bytes, at: i)
-            if let step = stepper.step(value, at: i, limit: wsStart, in: bytes, tables: tables) {
-                if i < wsStart {
-                    if scalars == 0 { piece.leadingKern = step.adjustment } else { piece.content += step.adjustment }
-                    piece.content += step.advance
-                } else {
-                    piece.whitespace += step.advance + step.adjustment
-                    piece.lastSpace = step.advance
+        var leadingKern = 0.0
+        var content = 0.0
+        var mask: UInt32 = 0
+        var scalars = 0
+        var i = from
+        let contentEnd = min(wsStart, to)
+        while i < contentEnd {
+            let b = base[i]
+            if simple[Int(b)] != 0 && stepper.acceptsSimpleASCII {
+                let entry = entries[Int(b)]
+                let adjustment = stepper.stepSimpleASCII(UInt32(b), glyph: entry.glyph, tables: tables)
+                if scalars == 0 { leadingKern = adjustment } else { content += adjustment }
+                content += entry.advance
+                mask |= 1
+                scalars &+= 1
+                i &+= 1
+                // The rest of the run: kerning from the pair table; adding a zero adjustment
+                // is skipped, which leaves the sum unchanged (it is never −0).
+                var previous = Int(b)
+                while i < contentEnd {
+                    let c = Int(base[i])
+                    guard simple[c] != 0 else { break }
+                    let adjustment = tables.compactASCIIKerning(previous &<< 7 | c)
+                    if adjustment != 0 { content += adjustment }
+                    content += entries[c].advance
+                    previous = c
+                    scalars &+= 1
+                    i &+= 1
                 }
-                piece.fontMask |= 1 << UInt32(min(step.font, 31))
+                stepper.endSimpleASCIIRun(last: UInt32(previous), glyph: entries[previous].glyph)
+                continue
+            } else {
+                let (value, length) = TextWalker.decode(bytes, at: i)
+                if let step = stepper.step(value, at: i, limit: wsStart, in: bytes, tables: tables) {
+                    if scalars == 0 { leadingKern = step.adjustment } else { content += step.adjustment }
+                    content += step.advance
+                    mask |= 1 << UInt32(min(step.font, 31))
+                }
+                i &+= length
             }
-            if i < wsStart { scalars += 1 }
-            i += length
+            scalars &+= 1
         }
+        var whitespace = 0.0
+        var lastSpace = 0.0
+        while i < to {
+            let b = base[i]
+            if simple[Int(b)] != 0 && stepper.acceptsSimpleASCII {
+                let entry = entries[Int(b)]
+                let adjustment = stepper.stepSimpleASCII(UInt32(b), glyph: entry.glyph, tables: tables)
+                whitespace += entry.advance + adjustment
+                lastSpace = entry.advance
+                mask |= 1
+                i &+= 1
+            } else {
+                let (value, length) = TextWalker.decode(bytes, at: i)
+                if let step = stepper.step(value, at: i, limit: wsStart, in: bytes, tables: tables) {
+                    whitespace += step.advance + step.adjustment
+                    lastSpace = step.advance
+                    mask |= 1 << UInt32(min(step.font, 31))
+                }
+                i &+= length
+            }
+        }
+        piece.leadingKern = leadingKern
+        piece.content = content
+        piece.whitespace = whitespace
+        piece.lastSpace = lastSpace
+        piece.fontMask = mask
         piece.isBreakable = scalars > 1
         return piece
     }
 
-    /// Appends the grapheme clusters of `from..<to` with their widths.
-    func appendClusters(from: Int, to: Int, into clusters: inout [LayoutCluster], stepper: inout GlyphStepper) {
+    /// Calls `body` with the grapheme clusters of `from..<to` and their widths, in order.
+    ///
+    /// A run of ASCII bytes marked in `StyleTables.asciiSimple`, each followed by another ASCII
+    /// byte or the end, is one cluster per byte (as `GraphemeBoundaries` finds) measured from the
+    /// flat tables; the rest of the range from the first other byte on takes the general path.
+    @inline(__always)
+    func forEachCluster(from: Int, to: Int, stepper: inout GlyphStepper, _ body: (LayoutCluster) -> Void) {
+        guard let base = bytes.baseAddress else { return }
+        let simple = tables.asciiSimple
+        var i = from
+        while i < to {
+            let b = base[i]
+            let next = i &+ 1
+            guard simple[Int(b)] != 0, stepper.acceptsSimpleASCII, next == to || base[next] < 0x80 else { break }
+            let entry = tables.entries[Int(b)]
+            let adjustment = stepper.stepSimpleASCII(UInt32(b), glyph: entry.glyph, tables: tables)
+            // The general path: leadingKern = the adjustment, width = 0 + advance, mask = font 0.
+            body(LayoutCluster(end: next, leadingKern: adjustment, width: entry.advance, fontMask: 1))
+            i = next
+        }
+        if i < to { forEachClusterInGeneral(from: i, to: to, stepper: &stepper, body) }
+    }
+
+    /// `forEachCluster(from:to:stepper:_:)` without the ASCII fast path.
+    func forEachClusterInGeneral(from: Int, to: Int, stepper: inout GlyphStepper, _ body: (LayoutCluster) -> Void) {
         var start = from
         GraphemeBoundaries.forEach(in: bytes, from: from, to: to) { end in
             var cluster = LayoutCluster(end: end, leadingKern: 0, width: 0, fontMask: 0)
@@ -147,17 +262,29 @@ struct TextWalker {
                 }
                 i += length
             }
-            clusters.append(cluster)
+            body(cluster)
             start = end
         }
+    }
+
+    /// Calls `body` with the clusters of an overlong piece's content (kerning context: none
+    /// before its start, since the piece starts a line).
+    @inline(__always)
+    func forEachCluster(of piece: LayoutPiece, _ body: (LayoutCluster) -> Void) {
+        var stepper = GlyphStepper()
+        forEachCluster(from: piece.start, to: piece.contentEnd, stepper: &stepper, body)
+    }
+
+    /// Appends the grapheme clusters of `from..<to` with their widths.
+    func appendClusters(from: Int, to: Int, into clusters: inout [LayoutCluster], stepper: inout GlyphStepper) {
+        forEachCluster(from: from, to: to, stepper: &stepper) { clusters.append($0) }
     }
 
     /// The clusters of an overlong piece's content (kerning context: none before its start,
     /// since the piece starts a line).
     func clusters(of piece: LayoutPiece) -> [LayoutCluster] {
         var clusters: [LayoutCluster] = []
-        var stepper = GlyphStepper()
-        appendClusters(from: piece.start, to: piece.contentEnd, into: &clusters, stepper: &stepper)
+        forEachCluster(of: piece) { clusters.append($0) }
         return clusters
     }
 }

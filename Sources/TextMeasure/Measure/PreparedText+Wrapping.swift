@@ -1,0 +1,258 @@
+extension PreparedText {
+    /// Height-only wrapping at `widthUnits`: exactly the lines, heights and widest line that
+    /// `LineFitter` finds, without most of its chain of dependent additions.
+    ///
+    /// `LineFitter` sums a line's widths piece by piece, each addition waiting for the one
+    /// before. Here whether a piece fits is first judged from prefix sums
+    /// (`PreparedPieceSummary.fittingEnd`), which differ from the fitter's sums by less than a
+    /// tolerance derived from the number and size of the values summed; only a judgement closer
+    /// than that to the limit, and the width of the line that may be the widest, are summed the
+    /// fitter's way, in the fitter's order. Overlong pieces are fitted cluster by cluster as the
+    /// fitter does.
+    func wrappedHeight(widthUnits: Double) -> TextMeasurement {
+        // Reading through `storage` (no local copy of the measurer) spares retains, which cost as
+        // much as wrapping a short text.
+        let storage = self.storage
+        let tables = storage.measurer.tables
+        let result = withExtendedLifetime(storage) {
+            tables.lineHeights.withUnsafeBufferPointer { lineHeights in
+                var wrapper = PreparedWrapper(
+                    storage: storage, pieces: storage.pieces, summaries: storage.summaries,
+                    lineHeights: lineHeights, pango: tables.profile == .pango, widthUnits: widthUnits,
+                    magnitude: storage.magnitude, lineLimit: storage.measurer.style.numberOfLines)
+                wrapper.run()
+                return (wrapper.lineCount, wrapper.heightSum, wrapper.widest)
+            }
+        }
+        return LineFitter.measurement(
+            lineCount: result.0, heightSum: result.1, maxLineWidth: result.2 / tables.unitsPerPoint,
+            style: storage.measurer.style, lines: nil)
+    }
+}
+
+/// The state of `PreparedText.wrappedHeight`: `LineFitter`'s, with the open line's pen known
+/// exactly only up to an anchor piece.
+struct PreparedWrapper {
+    let pieces: UnsafeBufferPointer<PreparedPiece>
+    let summaries: UnsafeBufferPointer<PreparedPieceSummary>
+    /// The prepared text's storage, kept alive by it while the wrapper runs (read only to
+    /// measure the clusters of an overlong piece).
+    unowned(unsafe) let storage: PreparedText.Storage
+    /// `StyleTables.lineHeights`.
+    let lineHeights: UnsafeBufferPointer<Double>
+    let maxWidth: Double
+    /// A bound on the difference between a prefix-sum estimate and the fitter's sum.
+    let tolerance: Double
+    let lineLimit: Int
+    let pango: Bool
+
+    private(set) var lineCount = 0
+    private(set) var heightSum = 0.0
+    /// Widest line, width units (complete after `run()`).
+    private(set) var widest = 0.0
+    private var lastEndedByMandatoryBreak = false
+    private var hasPiece = false
+    private var mask: UInt32 = 0
+    /// The open line: where the fitter's sums are known exactly. The pieces from `anchor.index`
+    /// on that are on the line too are placed by estimate.
+    private var anchor = Anchor(lineStart: -1)
+    /// Estimated pen position on the open line = `base` + a position along the text.
+    private var base = 0.0
+    /// The ended line with the widest estimate whose exact width is not known yet.
+    private var candidate: (anchor: Anchor, end: Int, estimate: Double)?
+
+    /// The fitter's pen position and content width after `pieces[..<index]`: given, or (for a
+    /// line that starts with an ordinary piece) those after that piece, read when needed.
+    struct Anchor {
+        var pen = 0.0
+        var content = 0.0
+        var index: Int
+        var isLineStart: Bool
+
+        init(pen: Double, content: Double, index: Int) {
+            self.pen = pen
+            self.content = content
+            self.index = index
+            isLineStart = false
+        }
+
+        init(lineStart: Int) {
+            index = lineStart + 1
+            isLineStart = true
+        }
+    }
+
+    init(
+        storage: PreparedText.Storage, pieces: UnsafeBufferPointer<PreparedPiece>,
+        summaries: UnsafeBufferPointer<PreparedPieceSummary>, lineHeights: UnsafeBufferPointer<Double>, pango: Bool,
+        widthUnits: Double, magnitude: Double, lineLimit: Int
+    ) {
+        self.pieces = pieces
+        self.summaries = summaries
+        self.storage = storage
+        self.lineHeights = lineHeights
+        self.pango = pango
+        self.maxWidth = LineFitter.comparedWidth(widthUnits, pango: pango)
+        self.lineLimit = lineLimit
+        // Each sum involved (a prefix sum, the fitter's line sum, the few sums of an estimate)
+        // has fewer terms than there are values plus 8, each rounding off at most half an ulp of
+        // a partial sum bounded by `magnitude` (and the width).
+        let values = Double(pieces.count)
+        self.tolerance = (4 * values + 32) * Double.ulpOfOne * (magnitude + maxWidth.magnitude)
+    }
+
+    var isFull: Bool { lineLimit > 0 && lineCount >= lineLimit }
+
+    /// The fitter's pen position and content width after `pieces[..<end]` on a line anchored at `anchor`.
+    private func exactPen(from anchor: Anchor, through end: Int) -> (pen: Double, content: Double) {
+        var pen = anchor.pen
+        var content = anchor.content
+        if anchor.isLineStart {
+            // The fitter: penX = 0 + (0 + content), which is `content` (never −0).
+            let first = pieces[anchor.index - 1]
+            content = first.content
+            pen = first.content + first.whitespace
+        }
+        var j = anchor.index
+        while j < end {
+            pen += pieces[j].advance
+            content = pen
+            pen += pieces[j].whitespace
+            j += 1
+        }
+        return (pen, content)
+    }
+
+    mutating func run() {
+        fit()
+        if let candidate { widest = max(widest, exactPen(from: candidate.anchor, through: candidate.end).content) }
+    }
+
+    /// The lines, until the text ends or `numberOfLines` lines are complete.
+    private mutating func fit() {
+        let n = pieces.count
+        var k = 0
+        while k < n {
+            if !hasPiece {
+                let summary = summaries[k]
+                if summary.fittingWidth <= maxWidth || !summary.isBreakable {
+                    anchor = Anchor(lineStart: k)
+                    base = summary.fittingWidth - summary.fittingEnd
+                    mask = summary.fontMask
+                    hasPiece = true
+                    k += 1
+                    if summary.isMandatoryBreak {
+                        endLine(placedBefore: k, mandatory: true)
+                        if isFull { return }
+                    }
+                } else {
+                    placeBroken(at: k)
+                    if isFull { return }
+                    k += 1
+                }
+                continue
+            }
+            // Pieces fit while their estimated end is below this (an estimate within the
+            // tolerance of the limit is decided exactly).
+            var limit = maxWidth - tolerance - base
+            while k < n {
+                let summary = summaries[k]
+                if summary.fittingEnd > limit {
+                    guard summary.fittingEnd <= limit + 2 * tolerance else {
+                        endLine(placedBefore: k, mandatory: false)
+                        break
+                    }
+                    // Too close to call: sum the fitter's way and go on from there.
+                    let piece = pieces[k]
+                    let exact = exactPen(from: anchor, through: k)
+                    anchor = Anchor(pen: exact.pen, content: exact.content, index: k)
+                    base = exact.pen - piece.offset
+                    limit = maxWidth - tolerance - base
+                    guard exact.pen + piece.leadingKern + piece.content + piece.countedWhitespace <= maxWidth else {
+                        endLine(placedBefore: k, mandatory: false)
+                        break
+                    }
+                }
+                mask |= summary.fontMask
+                k += 1
+                if summary.isMandatoryBreak {
+                    endLine(placedBefore: k, mandatory: true)
+                    break
+                }
+            }
+            if isFull { return }
+        }
+        if hasPiece {
+            endLine(placedBefore: n, mandatory: false)
+        } else if lineCount > 0 ? lastEndedByMandatoryBreak : pango {
+            anchor = Anchor(pen: 0, content: 0, index: n)
+            endLine(placedBefore: n, mandatory: false)
+        }
+    }
+
+    /// Ends the open line, whose last piece is `pieces[last - 1]`.
+    private mutating func endLine(placedBefore last: Int, mandatory: Bool) {
+        let height = StyleTables.lineHeight(mask: mask, heights: lineHeights)
+        lineCount += 1
+        heightSum += height
+        if last > anchor.index || anchor.isLineStart {
+            // Only the line with the widest estimate needs its exact width, unless estimates
+            // are too close to tell lines apart.
+            // Where the last piece's content ends: its counted white space counts in `.pango` only.
+            var estimate = base + summaries[last - 1].fittingEnd
+            if pango { estimate -= pieces[last - 1].countedWhitespace }
+            if let current = candidate {
+                if estimate > current.estimate + 2 * tolerance {
+                    candidate = (anchor, last, estimate)
+                } else if estimate >= current.estimate - 2 * tolerance {
+                    widest = max(widest, exactPen(from: current.anchor, through: current.end).content)
+                    widest = max(widest, exactPen(from: anchor, through: last).content)
+                    candidate = nil
+                }
+            } else if estimate + tolerance >= widest {
+                candidate = (anchor, last, estimate)
+            }
+        } else {
+            widest = max(widest, anchor.content)
+        }
+        hasPiece = false
+        mask = 0
+        lastEndedByMandatoryBreak = mandatory
+    }
+
+    /// Places an overlong piece starting a line cluster by cluster, as `LineFitter.placeCluster`
+    /// and `endBroken` do.
+    private mutating func placeBroken(at k: Int) {
+        let piece = pieces[k]
+        var pen = 0.0
+        var content = 0.0
+        var stopped = false
+        storage.forEachCluster(ofPiece: k) { cluster in
+            if stopped { return }
+            if hasPiece {
+                if pen + cluster.leadingKern + cluster.width <= maxWidth {
+                    pen += cluster.leadingKern + cluster.width
+                } else {
+                    anchor = Anchor(pen: pen, content: content, index: k)
+                    endLine(placedBefore: k, mandatory: false)
+                    if isFull {
+                        stopped = true
+                        return
+                    }
+                    pen = cluster.width
+                }
+            } else {
+                pen = cluster.width
+            }
+            content = pen
+            mask |= cluster.fontMask
+            hasPiece = true
+        }
+        if stopped { return }
+        pen += piece.whitespace
+        hasPiece = true
+        anchor = Anchor(pen: pen, content: content, index: k + 1)
+        if k + 1 < pieces.count { base = pen - pieces[k + 1].offset }
+        if summaries[k].isMandatoryBreak { endLine(placedBefore: k + 1, mandatory: true) }
+    }
+}

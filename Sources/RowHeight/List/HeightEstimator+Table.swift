@@ -63,6 +63,16 @@ extension HeightEstimator {
         func fill(
             _ rows: Range<Int>, features: (any RowFeatureProviding)?, into buffer: UnsafeMutableBufferPointer<UInt32>
         ) {
+            var ignored = RowLengthStatistics()
+            fill(rows, features: features, into: buffer, lengths: &ignored)
+        }
+
+        /// Like `fill(_:features:into:)`, and counts into `lengths` the features of the rows when it
+        /// reads them (learned estimates from row features; it reads none when uniform or per row).
+        func fill(
+            _ rows: Range<Int>, features: (any RowFeatureProviding)?, into buffer: UnsafeMutableBufferPointer<UInt32>,
+            lengths: inout RowLengthStatistics
+        ) {
             if let uniformEntry {
                 buffer.update(repeating: uniformEntry)
                 return
@@ -74,7 +84,7 @@ extension HeightEstimator {
                 }
             case .constant, .learned:
                 if let features {
-                    fill(rows, provider: features, into: buffer)  // opens the existential once
+                    fill(rows, provider: features, into: buffer, lengths: &lengths)  // opens the existential once
                 } else {
                     buffer.update(repeating: entry(ofRow: rows.lowerBound, features: nil))
                 }
@@ -82,19 +92,29 @@ extension HeightEstimator {
         }
 
         private func fill(
-            _ rows: Range<Int>, provider: some RowFeatureProviding, into buffer: UnsafeMutableBufferPointer<UInt32>
+            _ rows: Range<Int>, provider: some RowFeatureProviding, into buffer: UnsafeMutableBufferPointer<UInt32>,
+            lengths: inout RowLengthStatistics
         ) {
-            intercepts.withUnsafeBufferPointer { intercepts in
-                slopes.withUnsafeBufferPointer { slopes in
-                    var i = 0
-                    for row in rows {
-                        let features = provider.features(ofRow: row)
-                        let length = features.usableLength
-                        let kind = Int(features.kind)
-                        buffer[i] = FixedPointHeight.quanta(ofEstimate: intercepts[kind] + slopes[kind] * length)
-                        i += 1
+            // Per-kind row counts and length sums, gathered on the stack and added once.
+            withUnsafeTemporaryAllocation(of: Double.self, capacity: 512) { tally in
+                tally.initialize(repeating: 0)
+                intercepts.withUnsafeBufferPointer { intercepts in
+                    slopes.withUnsafeBufferPointer { slopes in
+                        var i = 0
+                        for row in rows {
+                            let features = provider.features(ofRow: row)
+                            let length = features.usableLength
+                            let kind = Int(features.kind)
+                            buffer[i] = FixedPointHeight.quanta(ofEstimate: intercepts[kind] + slopes[kind] * length)
+                            tally[kind] += 1
+                            tally[256 + kind] += length
+                            i += 1
+                        }
                     }
                 }
+                lengths.add(
+                    counts: UnsafeBufferPointer(rebasing: tally[0..<256]),
+                    lengthSums: UnsafeBufferPointer(rebasing: tally[256..<512]))
             }
         }
     }

@@ -62,6 +62,19 @@ public struct HeightEstimator: Sendable {
         }
     }
 
+    /// One estimate for all rows described by `lengths`, in points: the share-weighted mean over
+    /// their kinds of the estimate of a row of the kind's mean length. Without per-row features (or
+    /// counted rows) it is the estimate of a default row.
+    ///
+    /// - Complexity: O(kinds).
+    func meanEstimate(over lengths: RowLengthStatistics, width: Double) -> Double {
+        let kinds = lengths.kinds
+        guard !kinds.isEmpty else { return estimate(forRow: 0, width: width) }
+        return kinds.reduce(0) { sum, kind in
+            sum + kind.share * estimate(forRow: 0, features: RowFeatures(length: kind.meanLength, kind: kind.kind), width: width)
+        }
+    }
+
     /// The learned estimate of a `kind` at `width` as an affine function of the row's length, before
     /// clamping at 0: `intercept + slope × length` (points), or nil before any sample. The estimate
     /// is `max(0, that)`.

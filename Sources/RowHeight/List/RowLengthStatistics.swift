@@ -1,0 +1,64 @@
+/// How many rows of each kind a list has and their mean length (`RowFeatures`), independent of the
+/// width: what the learning estimator needs to give a new width one estimate for every row without
+/// reading each row's features again.
+///
+/// Gathered while every row's features are read anyway (building the list's first index), and
+/// grown by the rows that batch updates insert or reload. Deleted rows are
+/// not taken out (their features are gone by then), so after many deletions the means describe the
+/// rows the list had; they only steer estimates.
+struct RowLengthStatistics: Sendable, Equatable {
+    /// Rows counted, per kind (index = kind; trailing kinds without rows are not stored).
+    private(set) var counts: [Double] = []
+    /// Σ usable length of those rows, per kind.
+    private(set) var lengthSums: [Double] = []
+
+    /// Number of rows counted.
+    var rowCount: Double { counts.reduce(0, +) }
+
+    /// Counts one row. O(1) amortized.
+    mutating func add(_ features: RowFeatures) {
+        let kind = Int(features.kind)
+        if counts.count <= kind { grow(to: kind + 1) }
+        counts[kind] += 1
+        lengthSums[kind] += features.usableLength
+    }
+
+    /// Counts the rows of `rows` (`features(ofRow:)` once per row). O(rows.count).
+    mutating func add(rows: some Sequence<Int>, of provider: some RowFeatureProviding) {
+        for row in rows { add(provider.features(ofRow: row)) }
+    }
+
+    /// Adds per-kind row counts and length sums (index = kind). O(counts.count).
+    mutating func add(counts newCounts: UnsafeBufferPointer<Double>, lengthSums newSums: UnsafeBufferPointer<Double>) {
+        guard let last = newCounts.lastIndex(where: { $0 > 0 }) else { return }
+        if counts.count <= last { grow(to: last + 1) }
+        for kind in 0...last where newCounts[kind] > 0 {
+            counts[kind] += newCounts[kind]
+            lengthSums[kind] += newSums[kind]
+        }
+    }
+
+    /// Adds the rows counted by `other`. O(kinds).
+    mutating func merge(_ other: RowLengthStatistics) {
+        if counts.count < other.counts.count { grow(to: other.counts.count) }
+        for kind in other.counts.indices {
+            counts[kind] += other.counts[kind]
+            lengthSums[kind] += other.lengthSums[kind]
+        }
+    }
+
+    /// The kinds with rows, each with its share of the rows (0 ... 1) and its mean length.
+    var kinds: [(kind: UInt8, share: Double, meanLength: Double)] {
+        let total = rowCount
+        return counts.indices.compactMap { kind in
+            let count = counts[kind]
+            guard count > 0 else { return nil }
+            return (UInt8(kind), count / total, lengthSums[kind] / count)
+        }
+    }
+
+    private mutating func grow(to kindCount: Int) {
+        counts.append(contentsOf: repeatElement(0, count: kindCount - counts.count))
+        lengthSums.append(contentsOf: repeatElement(0, count: kindCount - lengthSums.count))
+    }
+}

@@ -71,7 +71,8 @@ public struct HeightEstimator: Sendable {
         let kinds = lengths.kinds
         guard !kinds.isEmpty else { return estimate(forRow: 0, width: width) }
         return kinds.reduce(0) { sum, kind in
-            sum + kind.share * estimate(forRow: 0, features: RowFeatures(length: kind.meanLength, kind: kind.kind), width: width)
+            let row = RowFeatures(length: kind.meanLength, kind: kind.kind)
+            return sum + kind.share * estimate(forRow: 0, features: row, width: width)
         }
     }
 

@@ -59,19 +59,13 @@ extension HeightEstimator {
         }
 
         /// Writes the estimate entries of `rows` into `buffer` (`buffer[i]` ↔ `rows.lowerBound + i`).
+        /// When it reads the rows' features (learned estimates from row features) and `lengthTally`
+        /// is given (`RowLengthStatistics.tallyCount` values), it also adds 1 to `lengthTally[kind]`
+        /// and the row's length to `lengthTally[256 + kind]` for every row.
         /// O(rows): one feature call and a multiply-add per row, or a fill when uniform.
         func fill(
-            _ rows: Range<Int>, features: (any RowFeatureProviding)?, into buffer: UnsafeMutableBufferPointer<UInt32>
-        ) {
-            var ignored = RowLengthStatistics()
-            fill(rows, features: features, into: buffer, lengths: &ignored)
-        }
-
-        /// Like `fill(_:features:into:)`, and counts into `lengths` the features of the rows when it
-        /// reads them (learned estimates from row features; it reads none when uniform or per row).
-        func fill(
             _ rows: Range<Int>, features: (any RowFeatureProviding)?, into buffer: UnsafeMutableBufferPointer<UInt32>,
-            lengths: inout RowLengthStatistics
+            lengthTally: UnsafeMutableBufferPointer<Double>? = nil
         ) {
             if let uniformEntry {
                 buffer.update(repeating: uniformEntry)
@@ -84,7 +78,7 @@ extension HeightEstimator {
                 }
             case .constant, .learned:
                 if let features {
-                    fill(rows, provider: features, into: buffer, lengths: &lengths)  // opens the existential once
+                    fill(rows, provider: features, into: buffer, lengthTally: lengthTally)  // opens the existential once
                 } else {
                     buffer.update(repeating: entry(ofRow: rows.lowerBound, features: nil))
                 }
@@ -93,28 +87,23 @@ extension HeightEstimator {
 
         private func fill(
             _ rows: Range<Int>, provider: some RowFeatureProviding, into buffer: UnsafeMutableBufferPointer<UInt32>,
-            lengths: inout RowLengthStatistics
+            lengthTally: UnsafeMutableBufferPointer<Double>?
         ) {
-            // Per-kind row counts and length sums, gathered on the stack and added once.
-            withUnsafeTemporaryAllocation(of: Double.self, capacity: 512) { tally in
-                tally.initialize(repeating: 0)
-                intercepts.withUnsafeBufferPointer { intercepts in
-                    slopes.withUnsafeBufferPointer { slopes in
-                        var i = 0
-                        for row in rows {
-                            let features = provider.features(ofRow: row)
-                            let length = features.usableLength
-                            let kind = Int(features.kind)
-                            buffer[i] = FixedPointHeight.quanta(ofEstimate: intercepts[kind] + slopes[kind] * length)
-                            tally[kind] += 1
-                            tally[256 + kind] += length
-                            i += 1
+            intercepts.withUnsafeBufferPointer { intercepts in
+                slopes.withUnsafeBufferPointer { slopes in
+                    var i = 0
+                    for row in rows {
+                        let features = provider.features(ofRow: row)
+                        let length = features.usableLength
+                        let kind = Int(features.kind)
+                        buffer[i] = FixedPointHeight.quanta(ofEstimate: intercepts[kind] + slopes[kind] * length)
+                        if let lengthTally {
+                            lengthTally[kind] += 1
+                            lengthTally[256 + kind] += length
                         }
+                        i += 1
                     }
                 }
-                lengths.add(
-                    counts: UnsafeBufferPointer(rebasing: tally[0..<256]),
-                    lengthSums: UnsafeBufferPointer(rebasing: tally[256..<512]))
             }
         }
     }

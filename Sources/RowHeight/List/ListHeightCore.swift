@@ -61,11 +61,8 @@ public struct ListHeightCore: Sendable {
         }
         self.estimator = estimator
         let table = HeightEstimator.Table(estimator, width: width, rowsHaveFeatures: featureProvider != nil)
-        var lengths = RowLengthStatistics()
-        cache = WidthCache(
-            width: width,
-            index: Self.estimatedIndex(rowCount: rowCount, table: table, features: featureProvider, lengths: &lengths),
-            capacity: widthCacheCapacity)
+        let (index, lengths) = Self.estimatedIndex(rowCount: rowCount, table: table, features: featureProvider)
+        cache = WidthCache(width: width, index: index, capacity: widthCacheCapacity)
         self.lengths = lengths
     }
 
@@ -151,8 +148,7 @@ public struct ListHeightCore: Sendable {
         }
         cache.select(width: width) {
             if let uniformEntry { return HeightIndex(rowCount: rowCount, uniformEntry: uniformEntry) }
-            var ignored = RowLengthStatistics()
-            return Self.estimatedIndex(rowCount: rowCount, table: table, features: features, lengths: &ignored)
+            return Self.estimatedIndex(rowCount: rowCount, table: table, features: features).index
         }
         layoutVersion += 1
         if let fraction, let row = anchor?.row {
@@ -197,27 +193,40 @@ public struct ListHeightCore: Sendable {
         HeightEstimator.Table(estimator, width: width, rowsHaveFeatures: featureProvider != nil)
     }
 
-    /// An index of `rowCount` rows estimated by `table`; counts into `lengths` the features it reads.
+    /// An index of `rowCount` rows estimated by `table`, and the statistics of the row features it
+    /// read (empty when it read none).
     static func estimatedIndex(
-        rowCount: Int, table: HeightEstimator.Table, features: (any RowFeatureProviding)?,
-        lengths: inout RowLengthStatistics
-    ) -> HeightIndex {
-        if let entry = table.uniformEntry { return HeightIndex(rowCount: rowCount, uniformEntry: entry) }
+        rowCount: Int, table: HeightEstimator.Table, features: (any RowFeatureProviding)?
+    ) -> (index: HeightIndex, lengths: RowLengthStatistics) {
+        if let entry = table.uniformEntry { return (HeightIndex(rowCount: rowCount, uniformEntry: entry), .init()) }
         if rowCount >= 1 << 18 {
             let gathered = Mutex(RowLengthStatistics())
             let index = HeightIndex(
                 rowCount: rowCount,
                 concurrentFill: { @Sendable (rows: Range<Int>, buffer: UnsafeMutableBufferPointer<UInt32>) in
-                    var part = RowLengthStatistics()
-                    table.fill(rows, features: features, into: buffer, lengths: &part)
-                    gathered.withLock { $0.merge(part) }
+                    withLengthTally { tally in
+                        table.fill(rows, features: features, into: buffer, lengthTally: tally)
+                        gathered.withLock { $0.add(tally: UnsafeBufferPointer(tally)) }
+                    }
                 })
-            lengths.merge(gathered.withLock { $0 })
-            return index
+            return (index, gathered.withLock { $0 })
         }
-        return HeightIndex(
-            rowCount: rowCount,
-            fill: { rows, buffer in table.fill(rows, features: features, into: buffer, lengths: &lengths) })
+        return withLengthTally { tally in
+            let index = HeightIndex(
+                rowCount: rowCount,
+                fill: { rows, buffer in table.fill(rows, features: features, into: buffer, lengthTally: tally) })
+            var lengths = RowLengthStatistics()
+            lengths.add(tally: UnsafeBufferPointer(tally))
+            return (index, lengths)
+        }
+    }
+
+    /// Runs `body` with a zeroed tally of `RowLengthStatistics.tallyCount` values on the stack.
+    private static func withLengthTally<R>(_ body: (UnsafeMutableBufferPointer<Double>) -> R) -> R {
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: RowLengthStatistics.tallyCount) { tally in
+            tally.initialize(repeating: 0)
+            return body(tally)
+        }
     }
 
     /// Learns from measured rows (when the estimator learns).

@@ -28,22 +28,17 @@ struct RowLengthStatistics: Sendable, Equatable {
         for row in rows { add(provider.features(ofRow: row)) }
     }
 
-    /// Adds per-kind row counts and length sums (index = kind). O(counts.count).
-    mutating func add(counts newCounts: UnsafeBufferPointer<Double>, lengthSums newSums: UnsafeBufferPointer<Double>) {
-        guard let last = newCounts.lastIndex(where: { $0 > 0 }) else { return }
-        if counts.count <= last { grow(to: last + 1) }
-        for kind in 0...last where newCounts[kind] > 0 {
-            counts[kind] += newCounts[kind]
-            lengthSums[kind] += newSums[kind]
-        }
-    }
+    /// Values in a tally: row counts of kinds 0 ..< 256, then their length sums.
+    static let tallyCount = 512
 
-    /// Adds the rows counted by `other`. O(kinds).
-    mutating func merge(_ other: RowLengthStatistics) {
-        if counts.count < other.counts.count { grow(to: other.counts.count) }
-        for kind in other.counts.indices {
-            counts[kind] += other.counts[kind]
-            lengthSums[kind] += other.lengthSums[kind]
+    /// Adds a tally (`tallyCount` values: `tally[kind]` rows of `kind` whose lengths sum to
+    /// `tally[256 + kind]`), as `HeightEstimator.Table.fill` gathers it. O(256).
+    mutating func add(tally: UnsafeBufferPointer<Double>) {
+        guard let last = tally[0..<256].lastIndex(where: { $0 > 0 }) else { return }
+        if counts.count <= last { grow(to: last + 1) }
+        for kind in 0...last where tally[kind] > 0 {
+            counts[kind] += tally[kind]
+            lengthSums[kind] += tally[256 + kind]
         }
     }
 

@@ -5,7 +5,9 @@
 /// `height ≈ a + b × length / width` by least squares per row kind (see `RowFeatures`), so long
 /// texts are estimated tall and short ones short, and a new width is estimated from what other
 /// widths taught. A kind without samples uses the fit over all kinds. Without feature-providing
-/// rows it learns the mean measured height.
+/// rows it learns the mean measured height. At a new width a list first gives every row the
+/// estimate of the rows' mean length and leaves per-row estimates to `ListHeightCore.reestimate()`
+/// (see `ListHeightCore.setWidth(_:)`).
 public struct HeightEstimator: Sendable {
     enum Strategy: Sendable {
         case constant(Double)

@@ -132,7 +132,7 @@ func listHeightBenchmarks() {
     _ = try? featuredRotating.show(Viewport(offset: 44 * 5_000_000, height: 900, overscan: 300))
     Benchmark(
         "List first screen after a width change to a new width, 10M rows estimated from text lengths (setWidth + show)",
-        configuration: once
+        configuration: screen
     ) { benchmark in
         let step = widthCounter.withLock { counter in
             counter += 1
@@ -144,6 +144,12 @@ func listHeightBenchmarks() {
         blackHole(
             try featuredRotating.show(
                 Viewport(offset: position.offset, height: 900, overscan: 300, version: position.version)))
+    }
+    // After a width change rows share one estimate; re-estimating gives each its own (O(n) features).
+    let reestimated = try! ListHeightModel(rowCount: rows, width: 375, measurer: featured)
+    _ = try? reestimated.show(Viewport(offset: 44 * 5_000_000, height: 900, overscan: 300))
+    Benchmark("List re-estimate, 10M rows estimated from text lengths", configuration: once) { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(reestimated.reestimate()) }
     }
     let turning = Fixtures.coldModel()
     _ = try? turning.show(Viewport(offset: 44 * 5_000_000, height: 900, overscan: 300))

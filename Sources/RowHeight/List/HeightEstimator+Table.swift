@@ -59,9 +59,13 @@ extension HeightEstimator {
         }
 
         /// Writes the estimate entries of `rows` into `buffer` (`buffer[i]` ↔ `rows.lowerBound + i`).
+        /// When it reads the rows' features (learned estimates from row features) and `lengthTally`
+        /// is given (`RowLengthStatistics.tallyCount` values), it also adds 1 to `lengthTally[kind]`
+        /// and the row's length to `lengthTally[256 + kind]` for every row.
         /// O(rows): one feature call and a multiply-add per row, or a fill when uniform.
         func fill(
-            _ rows: Range<Int>, features: (any RowFeatureProviding)?, into buffer: UnsafeMutableBufferPointer<UInt32>
+            _ rows: Range<Int>, features: (any RowFeatureProviding)?, into buffer: UnsafeMutableBufferPointer<UInt32>,
+            lengthTally: UnsafeMutableBufferPointer<Double>? = nil
         ) {
             if let uniformEntry {
                 buffer.update(repeating: uniformEntry)
@@ -74,7 +78,7 @@ extension HeightEstimator {
                 }
             case .constant, .learned:
                 if let features {
-                    fill(rows, provider: features, into: buffer)  // opens the existential once
+                    fill(rows, provider: features, into: buffer, lengthTally: lengthTally)  // opens the existential once
                 } else {
                     buffer.update(repeating: entry(ofRow: rows.lowerBound, features: nil))
                 }
@@ -82,7 +86,8 @@ extension HeightEstimator {
         }
 
         private func fill(
-            _ rows: Range<Int>, provider: some RowFeatureProviding, into buffer: UnsafeMutableBufferPointer<UInt32>
+            _ rows: Range<Int>, provider: some RowFeatureProviding, into buffer: UnsafeMutableBufferPointer<UInt32>,
+            lengthTally: UnsafeMutableBufferPointer<Double>?
         ) {
             intercepts.withUnsafeBufferPointer { intercepts in
                 slopes.withUnsafeBufferPointer { slopes in
@@ -92,6 +97,10 @@ extension HeightEstimator {
                         let length = features.usableLength
                         let kind = Int(features.kind)
                         buffer[i] = FixedPointHeight.quanta(ofEstimate: intercepts[kind] + slopes[kind] * length)
+                        if let lengthTally {
+                            lengthTally[kind] += 1
+                            lengthTally[256 + kind] += length
+                        }
                         i += 1
                     }
                 }

@@ -5,7 +5,9 @@
 /// `height ≈ a + b × length / width` by least squares per row kind (see `RowFeatures`), so long
 /// texts are estimated tall and short ones short, and a new width is estimated from what other
 /// widths taught. A kind without samples uses the fit over all kinds. Without feature-providing
-/// rows it learns the mean measured height.
+/// rows it learns the mean measured height. At a new width a list first gives every row the
+/// estimate of the rows' mean length and leaves per-row estimates to `ListHeightCore.reestimate()`
+/// (see `ListHeightCore.setWidth(_:)`).
 public struct HeightEstimator: Sendable {
     enum Strategy: Sendable {
         case constant(Double)
@@ -59,6 +61,20 @@ public struct HeightEstimator: Sendable {
             guard let (intercept, slope) = affine(kind: features.kind, width: width) else { return initial }
             let length = features.usableLength
             return Swift.max(0, intercept + slope * length)
+        }
+    }
+
+    /// One estimate for all rows described by `lengths`, in points: the share-weighted mean over
+    /// their kinds of the estimate of a row of the kind's mean length. Without per-row features (or
+    /// counted rows) it is the estimate of a default row.
+    ///
+    /// - Complexity: O(kinds).
+    func meanEstimate(over lengths: RowLengthStatistics, width: Double) -> Double {
+        let kinds = lengths.kinds
+        guard !kinds.isEmpty else { return estimate(forRow: 0, width: width) }
+        return kinds.reduce(0) { sum, kind in
+            let row = RowFeatures(length: kind.meanLength, kind: kind.kind)
+            return sum + kind.share * estimate(forRow: 0, features: row, width: width)
         }
     }
 

@@ -2,8 +2,10 @@ extension ListHeightCore {
     /// Applies a batch of insertions, deletions, moves and reloads (see `ListUpdate` for index
     /// semantics) at every cached width. Untouched rows keep their exact heights and their positions
     /// relative to each other; moved rows take their heights at every cached width along; inserted
-    /// and reloaded rows get estimates. The anchor row — or, if it was deleted or moved, the first
-    /// row after it that stays (else the last one before it) — keeps its top edge on screen.
+    /// and reloaded rows get estimates (each its own, from its `RowFeatures` when the measurer
+    /// provides them; they also join the statistics a new width is estimated from). The anchor row —
+    /// or, if it was deleted or moved, the first row after it that stays (else the last one before
+    /// it) — keeps its top edge on screen.
     ///
     /// Call it after the measurer's data reflects the new rows (its `height(ofRow:width:)` answers
     /// for the new indices).
@@ -50,6 +52,11 @@ extension ListHeightCore {
                     index.setEntry(table.entry(ofRow: row, features: features), ofRow: row)
                 }
             }
+        }
+        if let features, estimator.learns {
+            // New rows join the statistics later widths are estimated from (see `RowLengthStatistics`).
+            lengths.add(rows: plan.placements.lazy.filter { $0.move == nil }.map(\.destination), of: features)
+            lengths.add(rows: plan.reloadedRows, of: features)
         }
         structureVersion += 1
         layoutVersion += 1

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The list height model as a value type: every row's height at the current width (exact when
 /// measured, else estimated), per-width caches of exact heights, viewport measuring with scroll
 /// anchoring, batch updates and re-estimation. Use it from one thread (or behind your own lock);
@@ -18,6 +20,9 @@ public struct ListHeightCore: Sendable {
     let featureProvider: (any RowFeatureProviding)?
     /// How unmeasured rows are estimated (and, by default, what it learned so far).
     public private(set) var estimator: HeightEstimator
+    /// The rows' kinds and mean lengths, for estimating a new width in one go (empty unless the
+    /// learning estimator reads row features).
+    var lengths = RowLengthStatistics()
     var cache: WidthCache
     /// Bumped whenever a row's offset at the current width may change.
     var layoutVersion: UInt64 = 0
@@ -38,7 +43,9 @@ public struct ListHeightCore: Sendable {
     ///   - widthCacheCapacity: how many widths keep their heights (≥ 1).
     /// - Throws: `ListHeightError.invalidRowCount`, `.invalidWidth`, `.invalidCacheCapacity`.
     /// - Complexity: O(rowCount / 4096) when the estimate does not depend on the row (a constant,
-    ///   or the learning estimator without row features), else O(rowCount) estimates.
+    ///   or the learning estimator without row features), else O(rowCount) estimates (with row
+    ///   features the build also counts the rows' kinds and mean lengths, which later width changes
+    ///   estimate from without reading the rows again).
     public init(
         rowCount: Int, width: Double, measurer: some RowMeasuring,
         estimator: HeightEstimator = .learned(), widthCacheCapacity: Int = 4
@@ -54,9 +61,9 @@ public struct ListHeightCore: Sendable {
         }
         self.estimator = estimator
         let table = HeightEstimator.Table(estimator, width: width, rowsHaveFeatures: featureProvider != nil)
-        cache = WidthCache(
-            width: width, index: Self.estimatedIndex(rowCount: rowCount, table: table, features: featureProvider),
-            capacity: widthCacheCapacity)
+        let (index, lengths) = Self.estimatedIndex(rowCount: rowCount, table: table, features: featureProvider)
+        cache = WidthCache(width: width, index: index, capacity: widthCacheCapacity)
+        self.lengths = lengths
     }
 
     // MARK: Queries
@@ -113,10 +120,17 @@ public struct ListHeightCore: Sendable {
     /// first visible row) is measured at the new width if needed, keeps its top edge on screen, and
     /// the same fraction of it stays scrolled past.
     ///
+    /// At a new width every row gets the same estimate, as in UIKit: a constant estimator's
+    /// constant, or the learned estimate of the rows' mean length (the share-weighted mean over row
+    /// kinds when the measurer provides `RowFeatures`), so the content height at once follows what
+    /// was learned while the rows are not read one by one. Rows then become exact as they are shown,
+    /// and `reestimate()` gives every unmeasured row its own learned estimate from its features.
+    /// Only a `.perRow` estimator is still asked about every row.
+    ///
     /// - Throws: `ListHeightError.invalidWidth`, or the measurer's failure on the anchor row
     ///   (`.measurementFailed`, `.invalidHeight`); the width is switched either way.
-    /// - Complexity: O(log n) for a cached width; for a new width O(n / 4096) when the estimate does
-    ///   not depend on the row, else O(n) estimates.
+    /// - Complexity: O(log n) for a cached width; O(n / 4096) for a new width (O(n) estimates with a
+    ///   `.perRow` estimator).
     public mutating func setWidth(_ width: Double) throws(ListHeightError) -> ScrollPosition {
         try Self.checkWidth(width)
         guard width != self.width else { return scrollPosition() }
@@ -128,7 +142,14 @@ public struct ListHeightCore: Sendable {
         let rowCount = self.rowCount
         let table = estimateTable(width: width)
         let features = featureProvider
-        cache.select(width: width) { Self.estimatedIndex(rowCount: rowCount, table: table, features: features) }
+        var uniformEntry = table.uniformEntry
+        if uniformEntry == nil, estimator.learns {
+            uniformEntry = FixedPointHeight.quanta(ofEstimate: estimator.meanEstimate(over: lengths, width: width))
+        }
+        cache.select(width: width) {
+            if let uniformEntry { return HeightIndex(rowCount: rowCount, uniformEntry: uniformEntry) }
+            return Self.estimatedIndex(rowCount: rowCount, table: table, features: features).index
+        }
         layoutVersion += 1
         if let fraction, let row = anchor?.row {
             if cache.current.entry(ofRow: row) & FixedPointHeight.exactFlag == 0 {
@@ -142,8 +163,9 @@ public struct ListHeightCore: Sendable {
     }
 
     /// Re-estimates every row without an exact height at the current width from what the estimator
-    /// has learned so far. Estimates are otherwise fixed when a row gets one (so rows never move on
-    /// their own); call this e.g. after the first screen was measured, or now and then while
+    /// has learned so far, each from its own `RowFeatures` when the measurer provides them.
+    /// Estimates are otherwise fixed when a row gets one (so rows never move on their own); call this
+    /// e.g. after the first screen was measured, after a width change, or now and then while
     /// scrolling, to make the content height (the scroll bar) follow what was learned. The anchor
     /// row stays put.
     ///
@@ -171,19 +193,40 @@ public struct ListHeightCore: Sendable {
         HeightEstimator.Table(estimator, width: width, rowsHaveFeatures: featureProvider != nil)
     }
 
-    /// An index of `rowCount` rows estimated by `table`.
+    /// An index of `rowCount` rows estimated by `table`, and the statistics of the row features it
+    /// read (empty when it read none).
     static func estimatedIndex(
         rowCount: Int, table: HeightEstimator.Table, features: (any RowFeatureProviding)?
-    ) -> HeightIndex {
-        if let entry = table.uniformEntry { return HeightIndex(rowCount: rowCount, uniformEntry: entry) }
+    ) -> (index: HeightIndex, lengths: RowLengthStatistics) {
+        if let entry = table.uniformEntry { return (HeightIndex(rowCount: rowCount, uniformEntry: entry), .init()) }
         if rowCount >= 1 << 18 {
-            return HeightIndex(
+            let gathered = Mutex(RowLengthStatistics())
+            let index = HeightIndex(
                 rowCount: rowCount,
                 concurrentFill: { @Sendable (rows: Range<Int>, buffer: UnsafeMutableBufferPointer<UInt32>) in
-                    table.fill(rows, features: features, into: buffer)
+                    withLengthTally { tally in
+                        table.fill(rows, features: features, into: buffer, lengthTally: tally)
+                        gathered.withLock { $0.add(tally: UnsafeBufferPointer(tally)) }
+                    }
                 })
+            return (index, gathered.withLock { $0 })
         }
-        return HeightIndex(rowCount: rowCount) { rows, buffer in table.fill(rows, features: features, into: buffer) }
+        return withLengthTally { tally in
+            let index = HeightIndex(
+                rowCount: rowCount,
+                fill: { rows, buffer in table.fill(rows, features: features, into: buffer, lengthTally: tally) })
+            var lengths = RowLengthStatistics()
+            lengths.add(tally: UnsafeBufferPointer(tally))
+            return (index, lengths)
+        }
+    }
+
+    /// Runs `body` with a zeroed tally of `RowLengthStatistics.tallyCount` values on the stack.
+    private static func withLengthTally<R>(_ body: (UnsafeMutableBufferPointer<Double>) -> R) -> R {
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: RowLengthStatistics.tallyCount) { tally in
+            tally.initialize(repeating: 0)
+            return body(tally)
+        }
     }
 
     /// Learns from measured rows (when the estimator learns).

@@ -15,14 +15,13 @@ func expectSameHeights(
         var mismatches = 0
         for (row, expected) in column.enumerated() {
             let stored = entry.index.entry(ofRow: row)
-            let thirds = Double(stored & FixedPointHeight.maxRowQuanta) / 64
-            if thirds != Double(expected.thirds) || (stored & FixedPointHeight.exactFlag != 0) != expected.exact {
+            if Int(stored & FixedPointHeight.maxRowQuanta) != expected.quanta || (stored & FixedPointHeight.exactFlag != 0) != expected.exact {
                 mismatches += 1
             }
         }
         #expect(mismatches == 0, "rows differing at width \(entry.width)", sourceLocation: sourceLocation)
         #expect(
-            entry.index.contentHeight == Double(column.reduce(0) { $0 + $1.thirds }) / 3, sourceLocation: sourceLocation
+            entry.index.contentHeight == Double(column.reduce(0) { $0 + $1.quanta }) / 192, sourceLocation: sourceLocation
         )
     }
 }
@@ -33,7 +32,7 @@ func expectSameHeights(
         let rows = TestRows(count: rowCount)
         var list = try ListHeightCore(
             rowCount: rowCount, width: 320, measurer: rows, estimator: testEstimator(rows), widthCacheCapacity: 3)
-        var reference = ReferenceList(rows: rows.rows, width: 320, capacity: 3, estimate: testEstimateThirds)
+        var reference = ReferenceList(rows: rows.rows, width: 320, capacity: 3, estimate: testEstimateQuanta)
         for (width, offset) in [(320.0, 0.0), (640, 900), (320, 2500)] {
             _ = try list.setWidth(width)
             reference.setWidth(width)
@@ -112,7 +111,7 @@ func expectSameHeights(
         let rows = TestRows(count: 30_000)
         var list = try ListHeightCore(
             rowCount: 30_000, width: 320, measurer: rows, estimator: testEstimator(rows), widthCacheCapacity: 2)
-        var reference = ReferenceList(rows: rows.rows, width: 320, capacity: 2, estimate: testEstimateThirds)
+        var reference = ReferenceList(rows: rows.rows, width: 320, capacity: 2, estimate: testEstimateQuanta)
         _ = try list.show(Viewport(offset: 100_000, height: 2000))
         _ = reference.show(offset: 100_000, height: 2000, overscan: 0)
         var nextID = 100_000

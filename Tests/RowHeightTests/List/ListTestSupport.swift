@@ -93,50 +93,56 @@ final class CountingMeasurer: RowMeasuring {
 }
 
 /// The naive reference: an array of rows and, per width, a dictionary of exact heights, summed
-/// linearly. Heights are kept in thirds of a point as integers so sums are exact.
+/// linearly. Heights are kept in quanta (1/192 pt, like `FixedPointHeight`) as integers so sums are
+/// exact.
 struct ReferenceList {
     var rows: [TestRows.Row]
-    /// Exact heights in thirds, per width, by row identity.
+    /// Exact heights in quanta, per width, by row identity.
     var exact: [Double: [Int: Int]]
     /// Cached widths, most recently used first.
     var widths: [Double]
     let capacity: Int
-    /// Estimate in thirds at a width, by row identity.
+    /// Estimate in quanta at a width, by row identity.
     let estimate: (Int, Double) -> Int
+    /// When set, a new width gives every row this one estimate (quanta) instead of `estimate`'s.
+    let newWidthEstimate: ((Double) -> Int)?
     /// Estimates each row got (frozen when assigned), per width, by identity.
     var estimates: [Double: [Int: Int]]
     var anchor: (id: Int, shift: Double)?
 
-    init(rows: [TestRows.Row], width: Double, capacity: Int, estimate: @escaping (Int, Double) -> Int) {
+    init(
+        rows: [TestRows.Row], width: Double, capacity: Int, estimate: @escaping (Int, Double) -> Int,
+        newWidthEstimate: ((Double) -> Int)? = nil
+    ) {
         self.rows = rows
         self.exact = [width: [:]]
         self.widths = [width]
         self.capacity = capacity
         self.estimate = estimate
+        self.newWidthEstimate = newWidthEstimate
         self.estimates = [width: Dictionary(uniqueKeysWithValues: rows.map { ($0.id, estimate($0.id, width)) })]
     }
 
     var width: Double { widths[0] }
 
-    func thirds(_ index: Int) -> Int {
+    func quanta(_ index: Int) -> Int {
         let row = rows[index]
         return exact[width]?[row.id] ?? estimates[width]![row.id]!
     }
 
     func isExact(_ index: Int) -> Bool { exact[width]?[rows[index].id] != nil }
-    func height(_ index: Int) -> Double { Double(thirds(index)) / 3 }
-    func top(_ index: Int) -> Int { (0..<index).reduce(0) { $0 + thirds($1) } }
-    func offset(_ index: Int) -> Double { Double(top(index)) / 3 }
+    func height(_ index: Int) -> Double { Double(quanta(index)) / 192 }
+    func top(_ index: Int) -> Int { (0..<index).reduce(0) { $0 + quanta($1) } }
+    func offset(_ index: Int) -> Double { Double(top(index)) / 192 }
     var contentHeight: Double { offset(rows.count) }
-    var totalThirds: Int { top(rows.count) }
 
     /// The row containing `offset` (linear scan), like `HeightIndex.row(atOffset:)`.
     func row(atOffset offset: Double) -> Int? {
         guard offset >= 0 else { return nil }
         var top = 0
         for index in rows.indices {
-            let bottom = top + thirds(index)
-            if Double(bottom) > offset * 3 { return index }
+            let bottom = top + quanta(index)
+            if Double(bottom) > offset * 192 { return index }
             top = bottom
         }
         return nil
@@ -148,9 +154,9 @@ struct ReferenceList {
         var end = 0
         var top = 0
         for index in rows.indices {
-            let bottom = top + thirds(index)
-            if first == rows.count, Double(bottom) > lower * 3 { first = index }
-            if Double(top) < upper * 3 { end = index + 1 }
+            let bottom = top + quanta(index)
+            if first == rows.count, Double(bottom) > lower * 192 { first = index }
+            if Double(top) < upper * 192 { end = index + 1 }
             top = bottom
         }
         if lower < 0 { first = 0 }
@@ -161,7 +167,7 @@ struct ReferenceList {
     mutating func measure(_ index: Int) -> Bool {
         let row = rows[index]
         guard exact[width]?[row.id] == nil else { return false }
-        exact[width]![row.id] = Int((testHeight(id: row.id, version: row.version, width: width) * 3).rounded())
+        exact[width]![row.id] = Int((testHeight(id: row.id, version: row.version, width: width) * 192).rounded())
         return true
     }
 
@@ -222,7 +228,9 @@ struct ReferenceList {
         } else {
             widths.insert(width, at: 0)
             exact[width] = [:]
-            estimates[width] = Dictionary(uniqueKeysWithValues: rows.map { ($0.id, estimate($0.id, width)) })
+            let uniform = newWidthEstimate?(width)
+            estimates[width] = Dictionary(
+                uniqueKeysWithValues: rows.map { ($0.id, uniform ?? estimate($0.id, width)) })
             if widths.count > capacity {
                 let evicted = widths.removeLast()
                 exact[evicted] = nil
@@ -235,8 +243,13 @@ struct ReferenceList {
         }
     }
 
-    /// Heights (thirds) and exactness of every row at a cached width.
-    func column(at width: Double) -> [(thirds: Int, exact: Bool)] {
+    /// Re-estimates every row without an exact height at the current width with `estimate`.
+    mutating func reestimate() {
+        for row in rows where exact[width]?[row.id] == nil { estimates[width]![row.id] = estimate(row.id, width) }
+    }
+
+    /// Heights (quanta) and exactness of every row at a cached width.
+    func column(at width: Double) -> [(quanta: Int, exact: Bool)] {
         rows.map { row in
             if let exact = exact[width]?[row.id] { return (exact, true) }
             return (estimates[width]![row.id]!, false)
@@ -316,8 +329,11 @@ func randomUpdate(count: Int, maxChanges: Int, using generator: inout SeededGene
         deletions: deletions, insertions: Array(destinations.prefix(insertionCount)), moves: moves, reloads: reloads)
 }
 
-/// The estimate of a test row by identity, in thirds (so the reference can use it).
+/// The estimate of a test row by identity, in thirds of a point.
 func testEstimateThirds(id: Int, width: Double) -> Int { 90 + (id % 7) * 15 + Int(width) % 4 }
+
+/// `testEstimateThirds` in quanta (1/192 pt), for the reference.
+func testEstimateQuanta(id: Int, width: Double) -> Int { testEstimateThirds(id: id, width: width) * 64 }
 
 /// A per-row estimator that looks the row's identity up in `rows`.
 func testEstimator(_ rows: TestRows) -> HeightEstimator {

@@ -93,13 +93,18 @@ import Testing
         _ = try list.show(Viewport(offset: 0, height: 2000))
         #expect(list.estimator.sampleCount > 10)
         _ = try list.setWidth(750)
-        // Unmeasured rows at the new width are estimated from length / width, not a constant.
+        // At once every unmeasured row has the learned estimate of the mean length at the new width,
+        // so the content height (the scroll bar) follows length / width, not a constant.
+        let actual = try (0..<2000).map { try measurer.height(ofRow: $0, width: 750) }
+        let actualTotal = actual.reduce(0, +)
+        #expect(abs(list.contentHeight - actualTotal) < abs(44 * 2000 - actualTotal) / 10)
+        // Re-estimated, every unmeasured row is estimated from its own length / width.
+        _ = list.reestimate()
         var estimateError = 0.0
         var constantError = 0.0
         for row in 1000..<2000 {
-            let actual = try measurer.height(ofRow: row, width: 750)
-            estimateError += abs(try list.height(ofRow: row) - actual)
-            constantError += abs(44 - actual)
+            estimateError += abs(try list.height(ofRow: row) - actual[row])
+            constantError += abs(44 - actual[row])
         }
         #expect(estimateError < constantError / 3)
     }

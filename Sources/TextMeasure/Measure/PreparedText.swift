@@ -90,11 +90,19 @@ public struct PreparedText: Sendable {
 
     init(text: String, measurer: TextMeasurer) {
         var text = text
-        self = text.withUTF8 { PreparedText(utf8: $0, measurer: measurer) }
+        // Initializes the stored property rather than `self = PreparedText(utf8:…)` inside the
+        // closure's result: that form crashed the debug test run 3 times in 3 (a release of a garbage
+        // reference in "outlined destroy of PreparedText"); this one passed 2 full runs in 2.
+        storage = text.withUTF8 { PreparedText.makeStorage(utf8: $0, measurer: measurer) }
     }
 
     /// Prepares valid UTF-8.
     init(utf8 bytes: UnsafeBufferPointer<UInt8>, measurer: TextMeasurer) {
+        storage = PreparedText.makeStorage(utf8: bytes, measurer: measurer)
+    }
+
+    /// Walks valid UTF-8 once and keeps its pieces.
+    private static func makeStorage(utf8 bytes: UnsafeBufferPointer<UInt8>, measurer: TextMeasurer) -> Storage {
         let pango = measurer.style.profile == .pango
         var pieces: [PreparedPiece] = []
         var summaries: [PreparedPieceSummary] = []
@@ -111,7 +119,7 @@ public struct PreparedText: Sendable {
             summaries.append(PreparedPieceSummary(prepared, layout: piece))
             return true
         }
-        storage = Storage(measurer: measurer, pieces: pieces, summaries: summaries, text: bytes)
+        return Storage(measurer: measurer, pieces: pieces, summaries: summaries, text: bytes)
     }
 
     /// The number of pieces (segments, or clusters in char mode) the text was split into.

@@ -26,6 +26,9 @@ struct LineBreakStateMachine: @unchecked Sendable {  // immutable after creation
     /// The row of the state after a letter (AL) that follows a letter: where runs of ASCII letters
     /// neither break nor change state.
     @usableFromInline let letterRow: Int
+    /// The row of the state after an ideograph (ID) read in the start state: where a run of
+    /// ideographs breaks before each one and stays (see `continuesIdeographicRun`).
+    @usableFromInline let ideographRow: Int
     /// The number of states.
     let stateCount: Int
 
@@ -85,10 +88,26 @@ struct LineBreakStateMachine: @unchecked Sendable {  // immutable after creation
         precondition(
             Int(table[letterRow + Int(LineBreakClass.al.rawValue)]) == letterRow,
             "a letter after a letter must neither break nor change state")
+        var ideograph = LineBreakRuleState()
+        _ = ideograph.step(LineBreakClass.id.rawValue, nextIsNumber: false)
+        let ideographRow = ids[ideograph.canonical]! * codes
+        precondition(
+            Int(table[ideographRow + Int(LineBreakClass.id.rawValue)]) == ideographRow | LineBreakStateMachine.allowed << 14,
+            "an ideograph after an ideograph must allow a break and keep the state")
+        self.ideographRow = ideographRow
         self.transitions = UnsafePointer(transitions)
         self.mandatoryAtEnd = UnsafePointer(mandatoryAtEnd)
         self.letterRow = letterRow
         self.stateCount = states.count
+    }
+
+    /// Whether input `code`, read in the state after an ideograph, allows a break before it
+    /// (plainly: neither mandatory nor LB25.01's lookahead) and leaves the automaton in that
+    /// same state, and is not white space that may hang: then a run of such scalars is one
+    /// segment per scalar, with no state to carry but the row.
+    func continuesIdeographicRun(_ code: UInt8) -> Bool {
+        guard LineBreakStateMachine.whitespaceCodes &>> UInt64(code) & 1 == 0 else { return false }
+        return Int(transitions[ideographRow + Int(code)]) == ideographRow | LineBreakStateMachine.allowed << 14
     }
 
     /// Whether the generated tables can hold `code`: the classes after LB1 and the refinements.

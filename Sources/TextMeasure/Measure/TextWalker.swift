@@ -119,16 +119,95 @@ struct TextWalker {
         var pending = segments.next()
         var stepper = GlyphStepper()
         while let segment = nextSegment(&segments, pending: &pending) {
-            let piece = measure(from: segment.start, to: segment.end, segment: segment, stepper: &stepper)
-            if !fitter.tryPlace(piece) {
-                var full = false
-                forEachCluster(of: piece) { cluster in
-                    if !full { full = !fitter.placeCluster(cluster) }
-                }
-                if !full { fitter.endBroken(piece) }
-            }
+            place(segment, into: &fitter, stepper: &stepper)
             if fitter.isFull { return }
+            if segments.isAfterIdeograph,
+               !fitIdeographicRun(into: &fitter, segments: &segments, pending: &pending, stepper: &stepper)
+            {
+                return
+            }
         }
+    }
+
+    /// Measures `segment` and places it on `fitter` (breaking it if it is overlong).
+    #if compiler(>=6.3)
+    @inline(always)
+    #else
+    @inline(__always)
+    #endif
+    private func place(_ segment: LineSegment, into fitter: inout LineFitter, stepper: inout GlyphStepper) {
+        let piece = measure(from: segment.start, to: segment.end, segment: segment, stepper: &stepper)
+        if !fitter.tryPlace(piece) {
+            var full = false
+            forEachCluster(of: piece) { cluster in
+                if !full { full = !fitter.placeCluster(cluster) }
+            }
+            if !full { fitter.endBroken(piece) }
+        }
+    }
+
+    /// The ideographic fast path of `fitWords`: the scalar after the `pending` segment, which
+    /// `segments` has read, left line breaking in the state after an ideograph. While that
+    /// scalar and the one after it both have `StyleTables.Entry.isIdeographic` entries, the text
+    /// breaks between them and each is a one-scalar segment with no white space
+    /// (`LineSegmentIterator.continuesIdeographicRun`), placed here with its advance and kerning
+    /// from the entry, without the line-breaking automaton. Places `pending` first, then the
+    /// run, and reads the segment after the run into `pending`; leaves everything as it was
+    /// when the run is shorter than two scalars.
+    ///
+    /// - Returns: `false` once `fitter` is full.
+    #if compiler(>=6.3)
+    @inline(always)
+    #else
+    @inline(__always)
+    #endif
+    private func fitIdeographicRun(
+        into fitter: inout LineFitter, segments: inout LineSegmentIterator, pending: inout LineSegment?,
+        stepper: inout GlyphStepper
+    ) -> Bool {
+        guard let base = bytes.baseAddress, let next = pending else { return true }
+        let n = bytes.count
+        let entries = tables.entries
+        var start = next.end
+        var end = segments.readOffset
+        // The scalar read (`start..<end`) and the one after it must both be ideographic.
+        guard end == start &+ 3, end &+ 3 <= n, stepper.acceptsSimpleASCII else { return true }
+        var value = TextWalker.decodeThreeBytes(base, at: start)
+        var entry = entries[Int(value)]
+        guard entry.isIdeographic, base[end] & 0xF0 == 0xE0 else { return true }
+        var following = TextWalker.decodeThreeBytes(base, at: end)
+        var followingEntry = entries[Int(following)]
+        guard followingEntry.isIdeographic else { return true }
+        // `next` is final: the scalar after it is no extender.
+        place(next, into: &fitter, stepper: &stepper)
+        if fitter.isFull { return false }
+        while true {
+            // `start..<end` is a segment of its own: a break is allowed before the next scalar.
+            let adjustment = stepper.stepIdeograph(value, entry: entry, tables: tables)
+            let piece = LayoutPiece(
+                start: start, contentEnd: end, end: end, leadingKern: adjustment, content: entry.advance,
+                whitespace: 0, lastSpace: 0, fontMask: 1 << UInt32(min(entry.font, 31)),
+                isMandatoryBreak: false, isBreakable: false)
+            _ = fitter.tryPlace(piece)  // never false: the piece is not breakable
+            if fitter.isFull { return false }
+            start = end
+            end &+= 3
+            value = following
+            entry = followingEntry
+            guard end &+ 3 <= n, base[end] & 0xF0 == 0xE0 else { break }
+            following = TextWalker.decodeThreeBytes(base, at: end)
+            followingEntry = entries[Int(following)]
+            guard followingEntry.isIdeographic else { break }
+        }
+        segments.resume(afterIdeographAt: start, end: end)
+        pending = segments.next()
+        return true
+    }
+
+    /// Decodes the three-byte UTF-8 sequence at `i` (whose lead byte is 0xE0–0xEF).
+    @inline(__always)
+    static func decodeThreeBytes(_ base: UnsafePointer<UInt8>, at i: Int) -> UInt32 {
+        (UInt32(base[i]) & 0x0F) &<< 12 | (UInt32(base[i &+ 1]) & 0x3F) &<< 6 | (UInt32(base[i &+ 2]) & 0x3F)
     }
 
     /// Measures `from..<to` of a segment into a piece (content up to `whitespaceStart`).

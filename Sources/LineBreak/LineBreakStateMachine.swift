@@ -110,6 +110,21 @@ struct LineBreakStateMachine: @unchecked Sendable {  // immutable after creation
         return Int(transitions[ideographRow + Int(code)]) == ideographRow | LineBreakStateMachine.allowed << 14
     }
 
+    /// Whether input `code`, read in the state after an ideograph, prohibits a break before it,
+    /// is not white space, and leads to a state where every code that `continuesIdeographicRun`
+    /// allows a break before it and returns to the state after an ideograph (closing
+    /// punctuation, small kana, the prolonged sound mark after kanji or kana).
+    func closesIdeograph(_ code: UInt8) -> Bool {
+        guard LineBreakStateMachine.whitespaceCodes &>> UInt64(code) & 1 == 0 else { return false }
+        let transition = Int(transitions[ideographRow + Int(code)])
+        guard transition &>> 14 == LineBreakStateMachine.prohibited else { return false }
+        let row = transition & 0x3FFF
+        for next in 0..<LineBreakTables.codeCount where continuesIdeographicRun(UInt8(next)) {
+            guard Int(transitions[row + next]) == ideographRow | LineBreakStateMachine.allowed << 14 else { return false }
+        }
+        return true
+    }
+
     /// Whether the generated tables can hold `code`: the classes after LB1 and the refinements.
     static func isUsed(_ code: Int) -> Bool {
         guard code < Int(LineBreakTables.baWhitespace) + 1 else { return false }

@@ -71,6 +71,17 @@ extension LineSegmentIterator {
         LineBreakStateMachine.shared.continuesIdeographicRun(LineBreakTables.code(scalar.value))
     }
 
+    /// Whether, after an ideograph, no break is allowed before `scalar` and a break is allowed
+    /// after it before any scalar that `continuesIdeographicRun(_:)`, which leaves the automaton
+    /// in the state after an ideograph again (closing punctuation such as 、。」, small kana,
+    /// the prolonged sound mark): an ideograph, such a scalar and a scalar that continues the run
+    /// make a two-scalar segment with no white space, then the run goes on.
+    ///
+    /// Meant for tables built once (a bit per code point): it reads the automaton's tables.
+    public static func closesIdeograph(_ scalar: Unicode.Scalar) -> Bool {
+        LineBreakStateMachine.shared.closesIdeograph(LineBreakTables.code(scalar.value))
+    }
+
     /// Whether the last scalar read, the first of the segment after the one `next()` returned
     /// last, left the automaton in the state after an ideograph (where scalars for which
     /// `continuesIdeographicRun(_:)` holds each start a segment of their own); `false` once the
@@ -90,7 +101,7 @@ extension LineSegmentIterator {
     }
 
     /// Continues after a run of segments the caller found itself by `continuesIdeographicRun(_:)`
-    /// (each a scalar of its own): as if `next()` had just returned the segment ending at
+    /// and `closesIdeograph(_:)`: as if `next()` had just returned the segment ending at
     /// `start` and read the scalar `start..<end`, which continued an ideographic run (so the
     /// automaton is in the state after an ideograph). The caller must have started the run where
     /// `isAfterIdeograph` held and checked every scalar up to `end`.

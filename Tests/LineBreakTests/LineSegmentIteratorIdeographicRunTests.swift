@@ -2,7 +2,7 @@ import Testing
 @testable import LineBreak
 
 /// `LineSegmentIterator`'s ideographic-run API (`isAfterIdeograph`,
-/// `continuesIdeographicRun(_:)`, `resume(afterIdeographAt:end:)`) used as the measuring walker
+/// `continuesIdeographicRun(_:)`, `closesIdeograph(_:)`, `resume(afterIdeographAt:end:)`) used as the measuring walker
 /// uses it: segments found by skipping runs must equal the plain iterator's, on every case of
 /// LineBreakTest.txt and on random text dense in ideographs next to every other class.
 @Suite("LineSegmentIterator: ideographic runs")
@@ -16,8 +16,9 @@ struct LineSegmentIteratorIdeographicRunTests {
         }
     }
 
-    /// Segments with every run of two or more scalars that continue an ideographic run, after a
-    /// scalar that left the automaton in the ideograph state, found without the automaton.
+    /// Segments with every run of scalars that continue an ideographic run (each alone, or with a
+    /// closing scalar before the next), after a scalar that left the automaton in the ideograph
+    /// state, found without the automaton.
     static func segmentsSkippingRuns(_ text: String) -> (segments: [LineSegment], skipped: Int) {
         let scalars = Array(text.unicodeScalars)
         var offsets = [0]
@@ -32,11 +33,18 @@ struct LineSegmentIteratorIdeographicRunTests {
                 guard var index = offsets.firstIndex(of: segment.end) else { continue }
                 #expect(offsets[index + 1] == iterator.readOffset)
                 var runs = false
-                while index + 1 < scalars.count, LineSegmentIterator.continuesIdeographicRun(scalars[index + 1]) {
+                while index + 1 < scalars.count {
+                    // One scalar, or one and a closing scalar, before one that continues the run.
+                    var length = 1
+                    if !LineSegmentIterator.continuesIdeographicRun(scalars[index + 1]) {
+                        guard index + 2 < scalars.count, LineSegmentIterator.closesIdeograph(scalars[index + 1]),
+                              LineSegmentIterator.continuesIdeographicRun(scalars[index + 2]) else { break }
+                        length = 2
+                    }
                     result.append(LineSegment(
-                        start: offsets[index], end: offsets[index + 1], whitespaceStart: offsets[index + 1],
+                        start: offsets[index], end: offsets[index + length], whitespaceStart: offsets[index + length],
                         isMandatoryBreak: false))
-                    index += 1
+                    index += length
                     skipped += 1
                     runs = true
                 }
@@ -55,6 +63,16 @@ struct LineSegmentIteratorIdeographicRunTests {
         for scalar in "、。「」（）ーぁっャ・！？…a1 \u{3000}\u{3099}\n".unicodeScalars {
             #expect(!LineSegmentIterator.continuesIdeographicRun(scalar), "\(scalar.debugDescription)")
         }
+        for scalar in "、。」）ーぁっャ・！？".unicodeScalars {
+            #expect(LineSegmentIterator.closesIdeograph(scalar), "\(scalar)")
+        }
+        // A combining mark after an ideograph takes its class (LB9), so it qualifies too (the
+        // measuring walker keeps marks out of its fast path for grapheme reasons).
+        #expect(LineSegmentIterator.closesIdeograph("\u{3099}"))
+        // No break after an opening bracket; white space hangs.
+        for scalar in "漢「（ \u{3000}\na".unicodeScalars {
+            #expect(!LineSegmentIterator.closesIdeograph(scalar), "\(scalar.debugDescription)")
+        }
     }
 
     @Test("Every case of LineBreakTest.txt: the same segments with runs skipped")
@@ -72,7 +90,7 @@ struct LineSegmentIteratorIdeographicRunTests {
     @Test("Random text dense in ideographs: the same segments with runs skipped")
     func random() {
         var generator = SplitMix64(seed: 0x1DE0)
-        let ideographs: [Unicode.Scalar] = ["漢", "あ", "ア", "\u{20000}", "\u{3000}", "ー", "。", "「"]
+        let ideographs: [Unicode.Scalar] = ["漢", "あ", "ア", "\u{20000}", "\u{3000}", "ー", "。", "「", "」", "っ", "！"]
         var skipped = 0
         for _ in 0..<20_000 {
             var scalars: [Unicode.Scalar] = []

@@ -19,6 +19,7 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
         /// Bit 0: a standard ligature may start with this glyph (`.pango`). Bit 1: the code point
         /// extends the grapheme cluster before it where line breaking may not see it (line-break
         /// class CM, ZWJ or EM), see `isExtender`. Bit 2 (`ideographic`): see `isIdeographic`.
+        /// Bit 3 (`closing`): see `closesIdeograph`.
         var flags: UInt8
 
         /// Whether the walker's ideographic fast path may take the code point: three bytes in
@@ -31,6 +32,16 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
 
         /// The `flags` bit of `isIdeographic`.
         static var ideographic: UInt8 { 4 }
+
+        /// Whether the walker's ideographic fast path may take the code point after an ideograph
+        /// when an ideographic one follows it: three bytes in UTF-8, no break before it and one
+        /// after it (`LineSegmentIterator.closesIdeograph`), and it measures as a plain glyph.
+        var closesIdeograph: Bool {
+            @inline(__always) get { flags & StyleTables.Entry.closing != 0 }
+        }
+
+        /// The `flags` bit of `closesIdeograph`.
+        static var closing: UInt8 { 8 }
     }
 
     /// `Entry` of each BMP code point (65,536).
@@ -77,7 +88,7 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
     let ligatureFonts: [Bool]
 
     /// - Parameter asciiFastPath: `false` leaves `asciiSimple` all zeros and no entry
-    ///   `isIdeographic`, so that every scalar takes the general path (tests compare the two).
+    ///   `isIdeographic` or `closesIdeograph`, so that every scalar takes the general path (tests compare the two).
     init(chain: FontChain, size: Double, profile: LayoutProfile, asciiFastPath: Bool = true) {
         self.profile = profile
         self.unitsPerPoint = profile == .pango ? 1024 : 1
@@ -138,9 +149,10 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
             let extender = Unicode.Scalar(UInt32(cp)).map(StyleTables.isExtender) ?? false
             var flags: UInt8 = (startsLigature ? 1 : 0) | (extender ? 2 : 0)
             if asciiFastPath, cp >= 0x800, !startsLigature, !extender, advances[cp] != 0,
-               let scalar = Unicode.Scalar(UInt32(cp)), LineSegmentIterator.continuesIdeographicRun(scalar)
+               let scalar = Unicode.Scalar(UInt32(cp))
             {
-                flags |= Entry.ideographic
+                if LineSegmentIterator.continuesIdeographicRun(scalar) { flags |= Entry.ideographic }
+                if LineSegmentIterator.closesIdeograph(scalar) { flags |= Entry.closing }
             }
             entries[cp] = Entry(advance: advances[cp], glyph: glyphs[cp], font: fontIndices[cp], flags: flags)
         }

@@ -136,7 +136,16 @@ struct TextWalker {
     @inline(__always)
     #endif
     private func place(_ segment: LineSegment, into fitter: inout LineFitter, stepper: inout GlyphStepper) {
-        let piece = measure(from: segment.start, to: segment.end, segment: segment, stepper: &stepper)
+        place(measure(from: segment.start, to: segment.end, segment: segment, stepper: &stepper), into: &fitter)
+    }
+
+    /// Places a measured piece on `fitter`, breaking it between clusters if it is overlong.
+    #if compiler(>=6.3)
+    @inline(always)
+    #else
+    @inline(__always)
+    #endif
+    private func place(_ piece: LayoutPiece, into fitter: inout LineFitter) {
         if !fitter.tryPlace(piece) {
             var full = false
             forEachCluster(of: piece) { cluster in
@@ -147,13 +156,14 @@ struct TextWalker {
     }
 
     /// The ideographic fast path of `fitWords`: the scalar after the `pending` segment, which
-    /// `segments` has read, left line breaking in the state after an ideograph. While that
-    /// scalar and the one after it both have `StyleTables.Entry.isIdeographic` entries, the text
-    /// breaks between them and each is a one-scalar segment with no white space
-    /// (`LineSegmentIterator.continuesIdeographicRun`), placed here with its advance and kerning
-    /// from the entry, without the line-breaking automaton. Places `pending` first, then the
-    /// run, and reads the segment after the run into `pending`; leaves everything as it was
-    /// when the run is shorter than two scalars.
+    /// `segments` has read, left line breaking in the state after an ideograph. While the
+    /// scalar after that one is ideographic (`StyleTables.Entry.isIdeographic`), or closes it
+    /// (`closesIdeograph`) and an ideographic one follows, the text breaks before the next
+    /// ideographic scalar and nowhere else, with no white space
+    /// (`LineSegmentIterator.continuesIdeographicRun`, `closesIdeograph`): each such segment
+    /// is placed here, measured from the entries, without the line-breaking automaton. Places
+    /// `pending` first, then the run, and reads the segment after the run into `pending`;
+    /// leaves everything as it was when there is no such segment.
     ///
     /// - Returns: `false` once `fitter` is full.
     #if compiler(>=6.3)
@@ -170,35 +180,58 @@ struct TextWalker {
         let entries = tables.entries
         var start = next.end
         var end = segments.readOffset
-        // The scalar read (`start..<end`) and the one after it must both be ideographic.
-        guard end == start &+ 3, end &+ 3 <= n, stepper.acceptsSimpleASCII else { return true }
+        // The scalar read (`start..<end`) must be ideographic.
+        guard end == start &+ 3, stepper.acceptsSimpleASCII else { return true }
         var value = TextWalker.decodeThreeBytes(base, at: start)
         var entry = entries[Int(value)]
-        guard entry.isIdeographic, base[end] & 0xF0 == 0xE0 else { return true }
-        var following = TextWalker.decodeThreeBytes(base, at: end)
-        var followingEntry = entries[Int(following)]
-        guard followingEntry.isIdeographic else { return true }
-        // `next` is final: the scalar after it is no extender.
-        place(next, into: &fitter, stepper: &stepper)
-        if fitter.isFull { return false }
-        while true {
-            // `start..<end` is a segment of its own: a break is allowed before the next scalar.
+        guard entry.isIdeographic else { return true }
+        var placedPending = false
+        while end &+ 3 <= n, base[end] & 0xF0 == 0xE0 {
+            // The ideograph `start..<end` is a segment of its own if the next scalar is
+            // ideographic, or one with the next if that closes it and an ideographic one follows.
+            let nextValue = TextWalker.decodeThreeBytes(base, at: end)
+            let nextEntry = entries[Int(nextValue)]
+            var pieceEnd = end
+            var followingValue = nextValue
+            var followingEntry = nextEntry
+            if !nextEntry.isIdeographic {
+                guard nextEntry.closesIdeograph, end &+ 6 <= n, base[end &+ 3] & 0xF0 == 0xE0 else { break }
+                followingValue = TextWalker.decodeThreeBytes(base, at: end &+ 3)
+                followingEntry = entries[Int(followingValue)]
+                guard followingEntry.isIdeographic else { break }
+                pieceEnd = end &+ 3
+            }
+            if !placedPending {
+                // `next` is final: the scalar after it is no extender.
+                place(next, into: &fitter, stepper: &stepper)
+                if fitter.isFull { return false }
+                placedPending = true
+            }
             let adjustment = stepper.stepIdeograph(value, entry: entry, tables: tables)
-            let piece = LayoutPiece(
-                start: start, contentEnd: end, end: end, leadingKern: adjustment, content: entry.advance,
-                whitespace: 0, lastSpace: 0, fontMask: 1 << UInt32(min(entry.font, 31)),
-                isMandatoryBreak: false, isBreakable: false)
-            _ = fitter.tryPlace(piece)  // never false: the piece is not breakable
+            if pieceEnd == end {
+                // Never overlong: a piece of one scalar is not breakable.
+                _ = fitter.tryPlace(LayoutPiece(
+                    start: start, contentEnd: end, end: end, leadingKern: adjustment, content: entry.advance,
+                    whitespace: 0, lastSpace: 0, fontMask: 1 << UInt32(min(entry.font, 31)),
+                    isMandatoryBreak: false, isBreakable: false))
+            } else {
+                // With the closing scalar, summed as `measure` sums a piece's later scalars.
+                var content = entry.advance
+                content += stepper.stepIdeograph(nextValue, entry: nextEntry, tables: tables)
+                content += nextEntry.advance
+                place(LayoutPiece(
+                    start: start, contentEnd: pieceEnd, end: pieceEnd, leadingKern: adjustment, content: content,
+                    whitespace: 0, lastSpace: 0,
+                    fontMask: 1 << UInt32(min(entry.font, 31)) | 1 << UInt32(min(nextEntry.font, 31)),
+                    isMandatoryBreak: false, isBreakable: true), into: &fitter)
+            }
             if fitter.isFull { return false }
-            start = end
-            end &+= 3
-            value = following
+            start = pieceEnd
+            end = pieceEnd &+ 3
+            value = followingValue
             entry = followingEntry
-            guard end &+ 3 <= n, base[end] & 0xF0 == 0xE0 else { break }
-            following = TextWalker.decodeThreeBytes(base, at: end)
-            followingEntry = entries[Int(following)]
-            guard followingEntry.isIdeographic else { break }
         }
+        guard placedPending else { return true }
         segments.resume(afterIdeographAt: start, end: end)
         pending = segments.next()
         return true

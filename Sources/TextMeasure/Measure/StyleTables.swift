@@ -88,7 +88,8 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
     let ligatureFonts: [Bool]
 
     /// - Parameter asciiFastPath: `false` leaves `asciiSimple` all zeros and no entry
-    ///   `isIdeographic` or `closesIdeograph`, so that every scalar takes the general path (tests compare the two).
+    ///   `isIdeographic` or `closesIdeograph`, so that every scalar takes the general path
+    ///   (tests compare the two).
     init(chain: FontChain, size: Double, profile: LayoutProfile, asciiFastPath: Bool = true) {
         self.profile = profile
         self.unitsPerPoint = profile == .pango ? 1024 : 1

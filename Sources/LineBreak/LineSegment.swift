@@ -84,14 +84,14 @@ extension LineSegmentIterator {
 
     /// Whether the last scalar read, the first of the segment after the one `next()` returned
     /// last, left the automaton in the state after an ideograph (where scalars for which
-    /// `continuesIdeographicRun(_:)` holds each start a segment of their own); `false` once the
-    /// text is exhausted.
+    /// `continuesIdeographicRun(_:)` holds each start a segment of their own).
     ///
     /// The scalar read last starts at the end of the segment returned last and ends at
-    /// `readOffset`.
+    /// `readOffset`; once the last segment is returned, both are the end of the text (and the
+    /// state is the one after the text's last scalar).
     @inlinable
     public var isAfterIdeograph: Bool {
-        @inline(__always) get { breaks.row == breaks.machine.ideographRow && !breaks.finished }
+        @inline(__always) get { breaks.row == breaks.machine.ideographRow }
     }
 
     /// UTF-8 offset just past the last scalar read.

@@ -29,8 +29,11 @@ struct LineSegmentIteratorIdeographicRunTests {
             while let segment = iterator.next() {
                 result.append(segment)
                 guard iterator.isAfterIdeograph else { continue }
-                // The scalar read last starts where `segment` ends.
-                guard var index = offsets.firstIndex(of: segment.end) else { continue }
+                // The scalar read last starts where `segment` ends (none after the last segment).
+                guard var index = offsets.firstIndex(of: segment.end), index < scalars.count else {
+                    #expect(segment.end == offsets.last && iterator.readOffset == segment.end)
+                    continue
+                }
                 #expect(offsets[index + 1] == iterator.readOffset)
                 var runs = false
                 while index + 1 < scalars.count {

@@ -121,7 +121,8 @@ struct TextWalker {
         while let segment = nextSegment(&segments, pending: &pending) {
             place(segment, into: &fitter, stepper: &stepper)
             if fitter.isFull { return }
-            if segments.isAfterIdeograph,
+            // Laid out away from the loop over segments, which English text spends its time in.
+            if _slowPath(segments.isAfterIdeograph),
                !fitIdeographicRun(into: &fitter, segments: &segments, pending: &pending, stepper: &stepper)
             {
                 return

@@ -27,8 +27,10 @@ struct LineBreakStateMachine: @unchecked Sendable {  // immutable after creation
     /// neither break nor change state.
     @usableFromInline let letterRow: Int
     /// The row of the state after an ideograph (ID) read in the start state: where a run of
-    /// ideographs breaks before each one and stays (see `continuesIdeographicRun`).
-    @usableFromInline let ideographRow: Int
+    /// ideographs breaks before each one and stays (see `continuesIdeographicRun`). A constant,
+    /// so that testing for it after every segment costs no load; the automaton is built in
+    /// the same order from the same tables every time, and `init` checks the value.
+    @inlinable static var ideographRow: Int { 2112 }
     /// The number of states.
     let stateCount: Int
 
@@ -92,9 +94,11 @@ struct LineBreakStateMachine: @unchecked Sendable {  // immutable after creation
         _ = ideograph.step(LineBreakClass.id.rawValue, nextIsNumber: false)
         let ideographRow = ids[ideograph.canonical]! * codes
         precondition(
+            ideographRow == LineBreakStateMachine.ideographRow,
+            "the state after an ideograph is row \(ideographRow): update LineBreakStateMachine.ideographRow")
+        precondition(
             Int(table[ideographRow + Int(LineBreakClass.id.rawValue)]) == ideographRow | LineBreakStateMachine.allowed << 14,
             "an ideograph after an ideograph must allow a break and keep the state")
-        self.ideographRow = ideographRow
         self.transitions = UnsafePointer(transitions)
         self.mandatoryAtEnd = UnsafePointer(mandatoryAtEnd)
         self.letterRow = letterRow
@@ -107,6 +111,7 @@ struct LineBreakStateMachine: @unchecked Sendable {  // immutable after creation
     /// segment per scalar, with no state to carry but the row.
     func continuesIdeographicRun(_ code: UInt8) -> Bool {
         guard LineBreakStateMachine.whitespaceCodes &>> UInt64(code) & 1 == 0 else { return false }
+        let ideographRow = LineBreakStateMachine.ideographRow
         return Int(transitions[ideographRow + Int(code)]) == ideographRow | LineBreakStateMachine.allowed << 14
     }
 
@@ -116,6 +121,7 @@ struct LineBreakStateMachine: @unchecked Sendable {  // immutable after creation
     /// punctuation, small kana, the prolonged sound mark after kanji or kana).
     func closesIdeograph(_ code: UInt8) -> Bool {
         guard LineBreakStateMachine.whitespaceCodes &>> UInt64(code) & 1 == 0 else { return false }
+        let ideographRow = LineBreakStateMachine.ideographRow
         let transition = Int(transitions[ideographRow + Int(code)])
         guard transition &>> 14 == LineBreakStateMachine.prohibited else { return false }
         let row = transition & 0x3FFF

@@ -91,7 +91,7 @@ extension LineSegmentIterator {
     /// state is the one after the text's last scalar).
     @inlinable
     public var isAfterIdeograph: Bool {
-        @inline(__always) get { breaks.row == breaks.machine.ideographRow }
+        @inline(__always) get { breaks.row == LineBreakStateMachine.ideographRow }
     }
 
     /// UTF-8 offset just past the last scalar read.
@@ -108,7 +108,7 @@ extension LineSegmentIterator {
     @inlinable @inline(__always)
     public mutating func resume(afterIdeographAt start: Int, end: Int) {
         breaks.position = end
-        breaks.row = breaks.machine.ideographRow
+        breaks.row = LineBreakStateMachine.ideographRow
         breaks.contentEnd = end
         self.start = start
     }

@@ -26,6 +26,11 @@ struct LineBreakStateMachine: @unchecked Sendable {  // immutable after creation
     /// The row of the state after a letter (AL) that follows a letter: where runs of ASCII letters
     /// neither break nor change state.
     @usableFromInline let letterRow: Int
+    /// The row of the state after an ideograph (ID) read in the start state: where a run of
+    /// ideographs breaks before each one and stays (see `continuesIdeographicRun`). A constant,
+    /// so that testing for it after every segment costs no load; the automaton is built in
+    /// the same order from the same tables every time, and `init` checks the value.
+    @inlinable static var ideographRow: Int { 2112 }
     /// The number of states.
     let stateCount: Int
 
@@ -85,10 +90,45 @@ struct LineBreakStateMachine: @unchecked Sendable {  // immutable after creation
         precondition(
             Int(table[letterRow + Int(LineBreakClass.al.rawValue)]) == letterRow,
             "a letter after a letter must neither break nor change state")
+        var ideograph = LineBreakRuleState()
+        _ = ideograph.step(LineBreakClass.id.rawValue, nextIsNumber: false)
+        let ideographRow = ids[ideograph.canonical]! * codes
+        precondition(
+            ideographRow == LineBreakStateMachine.ideographRow,
+            "the state after an ideograph is row \(ideographRow): update LineBreakStateMachine.ideographRow")
+        precondition(
+            Int(table[ideographRow + Int(LineBreakClass.id.rawValue)]) == ideographRow | LineBreakStateMachine.allowed << 14,
+            "an ideograph after an ideograph must allow a break and keep the state")
         self.transitions = UnsafePointer(transitions)
         self.mandatoryAtEnd = UnsafePointer(mandatoryAtEnd)
         self.letterRow = letterRow
         self.stateCount = states.count
+    }
+
+    /// Whether input `code`, read in the state after an ideograph, allows a break before it
+    /// (plainly: neither mandatory nor LB25.01's lookahead) and leaves the automaton in that
+    /// same state, and is not white space that may hang: then a run of such scalars is one
+    /// segment per scalar, with no state to carry but the row.
+    func continuesIdeographicRun(_ code: UInt8) -> Bool {
+        guard LineBreakStateMachine.whitespaceCodes &>> UInt64(code) & 1 == 0 else { return false }
+        let ideographRow = LineBreakStateMachine.ideographRow
+        return Int(transitions[ideographRow + Int(code)]) == ideographRow | LineBreakStateMachine.allowed << 14
+    }
+
+    /// Whether input `code`, read in the state after an ideograph, prohibits a break before it,
+    /// is not white space, and leads to a state where every code that `continuesIdeographicRun`
+    /// allows a break before it and returns to the state after an ideograph (closing
+    /// punctuation, small kana, the prolonged sound mark after kanji or kana).
+    func closesIdeograph(_ code: UInt8) -> Bool {
+        guard LineBreakStateMachine.whitespaceCodes &>> UInt64(code) & 1 == 0 else { return false }
+        let ideographRow = LineBreakStateMachine.ideographRow
+        let transition = Int(transitions[ideographRow + Int(code)])
+        guard transition &>> 14 == LineBreakStateMachine.prohibited else { return false }
+        let row = transition & 0x3FFF
+        for next in 0..<LineBreakTables.codeCount where continuesIdeographicRun(UInt8(next)) {
+            guard Int(transitions[row + next]) == ideographRow | LineBreakStateMachine.allowed << 14 else { return false }
+        }
+        return true
     }
 
     /// Whether the generated tables can hold `code`: the classes after LB1 and the refinements.

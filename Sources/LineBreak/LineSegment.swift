@@ -58,3 +58,58 @@ public struct LineSegmentIterator: IteratorProtocol, Sequence {
         return segment
     }
 }
+
+extension LineSegmentIterator {
+    /// Whether a break is allowed before `scalar` after an ideograph, where the automaton keeps
+    /// its state (ideographs and whatever the rules treat alike there, e.g. most kanji and kana,
+    /// but not small kana, CJK punctuation or white space). Between two scalars after an
+    /// ideograph that both continue the run, the text breaks before each, no rule looking
+    /// further back can apply, and each scalar is a segment of its own with no white space.
+    ///
+    /// Meant for tables built once (a bit per code point): it reads the automaton's tables.
+    public static func continuesIdeographicRun(_ scalar: Unicode.Scalar) -> Bool {
+        LineBreakStateMachine.shared.continuesIdeographicRun(LineBreakTables.code(scalar.value))
+    }
+
+    /// Whether, after an ideograph, no break is allowed before `scalar` and a break is allowed
+    /// after it before any scalar that `continuesIdeographicRun(_:)`, which leaves the automaton
+    /// in the state after an ideograph again (closing punctuation such as 、。」, small kana,
+    /// the prolonged sound mark): an ideograph, such a scalar and a scalar that continues the run
+    /// make a two-scalar segment with no white space, then the run goes on.
+    ///
+    /// Meant for tables built once (a bit per code point): it reads the automaton's tables.
+    public static func closesIdeograph(_ scalar: Unicode.Scalar) -> Bool {
+        LineBreakStateMachine.shared.closesIdeograph(LineBreakTables.code(scalar.value))
+    }
+
+    /// Whether the last scalar read, the first of the segment after the one `next()` returned
+    /// last, left the automaton in the state after an ideograph (where scalars for which
+    /// `continuesIdeographicRun(_:)` holds each start a segment of their own).
+    ///
+    /// The scalar read last starts at the end of the segment returned last and ends at
+    /// `readOffset`; once the last segment is returned, both are the end of the text (and the
+    /// state is the one after the text's last scalar).
+    @inlinable
+    public var isAfterIdeograph: Bool {
+        @inline(__always) get { breaks.row == LineBreakStateMachine.ideographRow }
+    }
+
+    /// UTF-8 offset just past the last scalar read.
+    @inlinable
+    public var readOffset: Int {
+        @inline(__always) get { breaks.position }
+    }
+
+    /// Continues after a run of segments the caller found itself by `continuesIdeographicRun(_:)`
+    /// and `closesIdeograph(_:)`: as if `next()` had just returned the segment ending at
+    /// `start` and read the scalar `start..<end`, which continued an ideographic run (so the
+    /// automaton is in the state after an ideograph). The caller must have started the run where
+    /// `isAfterIdeograph` held and checked every scalar up to `end`.
+    @inlinable @inline(__always)
+    public mutating func resume(afterIdeographAt start: Int, end: Int) {
+        breaks.position = end
+        breaks.row = LineBreakStateMachine.ideographRow
+        breaks.contentEnd = end
+        self.start = start
+    }
+}

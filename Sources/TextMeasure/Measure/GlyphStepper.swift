@@ -57,6 +57,20 @@ struct GlyphStepper {
         prevValue = value
     }
 
+    /// The adjustment before a scalar whose entry `isIdeographic` (a BMP scalar ≥ U+0800 with a
+    /// non-zero advance and no ligature), while `acceptsSimpleASCII`: the same result and state
+    /// change as `step(_:at:limit:in:tables:)` for it, without its general branches.
+    @inline(__always)
+    mutating func stepIdeograph(_ value: UInt32, entry: StyleTables.Entry, tables: StyleTables) -> Double {
+        let font = Int(entry.font)
+        let adjustment = font == prevFont ? tables.kerning(prevGlyph, entry.glyph, font: font) : 0
+        prevGlyphIsNominal = true
+        prevGlyph = entry.glyph
+        prevFont = font
+        prevValue = value
+        return adjustment
+    }
+
     /// The step for the scalar `value` starting at byte `i` (`limit`: where ligatures must end),
     /// or `nil` for a scalar that takes no width.
     @inline(__always)

@@ -42,7 +42,9 @@ struct LineFitter {
     }
 
     /// True once `numberOfLines` lines are complete: the rest of the text cannot change the result.
-    var isFull: Bool { lineLimit > 0 && lineCount >= lineLimit }
+    var isFull: Bool {
+        @inline(__always) get { lineLimit > 0 && lineCount >= lineLimit }
+    }
 
     /// Places `piece` if it fits on the current line or on a new one.
     ///

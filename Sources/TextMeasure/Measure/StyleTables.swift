@@ -18,8 +18,30 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
         var font: UInt8
         /// Bit 0: a standard ligature may start with this glyph (`.pango`). Bit 1: the code point
         /// extends the grapheme cluster before it where line breaking may not see it (line-break
-        /// class CM, ZWJ or EM), see `isExtender`.
+        /// class CM, ZWJ or EM), see `isExtender`. Bit 2 (`ideographic`): see `isIdeographic`.
+        /// Bit 3 (`closing`): see `closesIdeograph`.
         var flags: UInt8
+
+        /// Whether the walker's ideographic fast path may take the code point: three bytes in
+        /// UTF-8, it continues an ideographic run for line breaking
+        /// (`LineSegmentIterator.continuesIdeographicRun`), and it measures as a plain glyph (a
+        /// non-zero advance, no ligature starting with it, not an extender).
+        var isIdeographic: Bool {
+            @inline(__always) get { flags & StyleTables.Entry.ideographic != 0 }
+        }
+
+        /// The `flags` bit of `isIdeographic`.
+        static var ideographic: UInt8 { 4 }
+
+        /// Whether the walker's ideographic fast path may take the code point after an ideograph
+        /// when an ideographic one follows it: three bytes in UTF-8, no break before it and one
+        /// after it (`LineSegmentIterator.closesIdeograph`), and it measures as a plain glyph.
+        var closesIdeograph: Bool {
+            @inline(__always) get { flags & StyleTables.Entry.closing != 0 }
+        }
+
+        /// The `flags` bit of `closesIdeograph`.
+        static var closing: UInt8 { 8 }
     }
 
     /// `Entry` of each BMP code point (65,536).
@@ -65,8 +87,9 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
     /// Per font: whether standard ligatures are formed (`.pango` with a GSUB-ligature font).
     let ligatureFonts: [Bool]
 
-    /// - Parameter asciiFastPath: `false` leaves `asciiSimple` all zeros, so that every scalar
-    ///   takes the general path (tests compare the two).
+    /// - Parameter asciiFastPath: `false` leaves `asciiSimple` all zeros and no entry
+    ///   `isIdeographic` or `closesIdeograph`, so that every scalar takes the general path
+    ///   (tests compare the two).
     init(chain: FontChain, size: Double, profile: LayoutProfile, asciiFastPath: Bool = true) {
         self.profile = profile
         self.unitsPerPoint = profile == .pango ? 1024 : 1
@@ -125,9 +148,14 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
             let font = Int(fontIndices[cp])
             let startsLigature = ligatureFonts[font] && fonts[font].ligatureTable.startsLigature(glyphs[cp])
             let extender = Unicode.Scalar(UInt32(cp)).map(StyleTables.isExtender) ?? false
-            entries[cp] = Entry(
-                advance: advances[cp], glyph: glyphs[cp], font: fontIndices[cp],
-                flags: (startsLigature ? 1 : 0) | (extender ? 2 : 0))
+            var flags: UInt8 = (startsLigature ? 1 : 0) | (extender ? 2 : 0)
+            if asciiFastPath, cp >= 0x800, !startsLigature, !extender, advances[cp] != 0,
+               let scalar = Unicode.Scalar(UInt32(cp))
+            {
+                if LineSegmentIterator.continuesIdeographicRun(scalar) { flags |= Entry.ideographic }
+                if LineSegmentIterator.closesIdeograph(scalar) { flags |= Entry.closing }
+            }
+            entries[cp] = Entry(advance: advances[cp], glyph: glyphs[cp], font: fontIndices[cp], flags: flags)
         }
         asciiSimple = .allocate(capacity: 256)
         asciiSimple.initialize(repeating: 0, count: 256)

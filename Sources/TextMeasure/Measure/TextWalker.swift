@@ -119,16 +119,129 @@ struct TextWalker {
         var pending = segments.next()
         var stepper = GlyphStepper()
         while let segment = nextSegment(&segments, pending: &pending) {
-            let piece = measure(from: segment.start, to: segment.end, segment: segment, stepper: &stepper)
-            if !fitter.tryPlace(piece) {
-                var full = false
-                forEachCluster(of: piece) { cluster in
-                    if !full { full = !fitter.placeCluster(cluster) }
-                }
-                if !full { fitter.endBroken(piece) }
-            }
+            place(segment, into: &fitter, stepper: &stepper)
             if fitter.isFull { return }
+            // Laid out away from the loop over segments, which English text spends its time in.
+            if _slowPath(segments.isAfterIdeograph),
+               !fitIdeographicRun(into: &fitter, segments: &segments, pending: &pending, stepper: &stepper)
+            {
+                return
+            }
         }
+    }
+
+    /// Measures `segment` and places it on `fitter` (breaking it if it is overlong).
+    #if compiler(>=6.3)
+    @inline(always)
+    #else
+    @inline(__always)
+    #endif
+    private func place(_ segment: LineSegment, into fitter: inout LineFitter, stepper: inout GlyphStepper) {
+        place(measure(from: segment.start, to: segment.end, segment: segment, stepper: &stepper), into: &fitter)
+    }
+
+    /// Places a measured piece on `fitter`, breaking it between clusters if it is overlong.
+    #if compiler(>=6.3)
+    @inline(always)
+    #else
+    @inline(__always)
+    #endif
+    private func place(_ piece: LayoutPiece, into fitter: inout LineFitter) {
+        if !fitter.tryPlace(piece) {
+            var full = false
+            forEachCluster(of: piece) { cluster in
+                if !full { full = !fitter.placeCluster(cluster) }
+            }
+            if !full { fitter.endBroken(piece) }
+        }
+    }
+
+    /// The ideographic fast path of `fitWords`: the scalar after the `pending` segment, which
+    /// `segments` has read, left line breaking in the state after an ideograph. While the
+    /// scalar after that one is ideographic (`StyleTables.Entry.isIdeographic`), or closes it
+    /// (`closesIdeograph`) and an ideographic one follows, the text breaks before the next
+    /// ideographic scalar and nowhere else, with no white space
+    /// (`LineSegmentIterator.continuesIdeographicRun`, `closesIdeograph`): each such segment
+    /// is placed here, measured from the entries, without the line-breaking automaton. Places
+    /// `pending` first, then the run, and reads the segment after the run into `pending`;
+    /// leaves everything as it was when there is no such segment.
+    ///
+    /// - Returns: `false` once `fitter` is full.
+    #if compiler(>=6.3)
+    @inline(always)
+    #else
+    @inline(__always)
+    #endif
+    private func fitIdeographicRun(
+        into fitter: inout LineFitter, segments: inout LineSegmentIterator, pending: inout LineSegment?,
+        stepper: inout GlyphStepper
+    ) -> Bool {
+        guard let base = bytes.baseAddress, let next = pending else { return true }
+        let n = bytes.count
+        let entries = tables.entries
+        var start = next.end
+        var end = segments.readOffset
+        // The scalar read (`start..<end`) must be ideographic.
+        guard end == start &+ 3, stepper.acceptsSimpleASCII else { return true }
+        var value = TextWalker.decodeThreeBytes(base, at: start)
+        var entry = entries[Int(value)]
+        guard entry.isIdeographic else { return true }
+        var placedPending = false
+        while end &+ 3 <= n, base[end] & 0xF0 == 0xE0 {
+            // The ideograph `start..<end` is a segment of its own if the next scalar is
+            // ideographic, or one with the next if that closes it and an ideographic one follows.
+            let nextValue = TextWalker.decodeThreeBytes(base, at: end)
+            let nextEntry = entries[Int(nextValue)]
+            var pieceEnd = end
+            var followingValue = nextValue
+            var followingEntry = nextEntry
+            if !nextEntry.isIdeographic {
+                guard nextEntry.closesIdeograph, end &+ 6 <= n, base[end &+ 3] & 0xF0 == 0xE0 else { break }
+                followingValue = TextWalker.decodeThreeBytes(base, at: end &+ 3)
+                followingEntry = entries[Int(followingValue)]
+                guard followingEntry.isIdeographic else { break }
+                pieceEnd = end &+ 3
+            }
+            if !placedPending {
+                // `next` is final: the scalar after it is no extender.
+                place(next, into: &fitter, stepper: &stepper)
+                if fitter.isFull { return false }
+                placedPending = true
+            }
+            let adjustment = stepper.stepIdeograph(value, entry: entry, tables: tables)
+            if pieceEnd == end {
+                // Never overlong: a piece of one scalar is not breakable.
+                _ = fitter.tryPlace(LayoutPiece(
+                    start: start, contentEnd: end, end: end, leadingKern: adjustment, content: entry.advance,
+                    whitespace: 0, lastSpace: 0, fontMask: 1 << UInt32(min(entry.font, 31)),
+                    isMandatoryBreak: false, isBreakable: false))
+            } else {
+                // With the closing scalar, summed as `measure` sums a piece's later scalars.
+                var content = entry.advance
+                content += stepper.stepIdeograph(nextValue, entry: nextEntry, tables: tables)
+                content += nextEntry.advance
+                place(LayoutPiece(
+                    start: start, contentEnd: pieceEnd, end: pieceEnd, leadingKern: adjustment, content: content,
+                    whitespace: 0, lastSpace: 0,
+                    fontMask: 1 << UInt32(min(entry.font, 31)) | 1 << UInt32(min(nextEntry.font, 31)),
+                    isMandatoryBreak: false, isBreakable: true), into: &fitter)
+            }
+            if fitter.isFull { return false }
+            start = pieceEnd
+            end = pieceEnd &+ 3
+            value = followingValue
+            entry = followingEntry
+        }
+        guard placedPending else { return true }
+        segments.resume(afterIdeographAt: start, end: end)
+        pending = segments.next()
+        return true
+    }
+
+    /// Decodes the three-byte UTF-8 sequence at `i` (whose lead byte is 0xE0–0xEF).
+    @inline(__always)
+    static func decodeThreeBytes(_ base: UnsafePointer<UInt8>, at i: Int) -> UInt32 {
+        (UInt32(base[i]) & 0x0F) &<< 12 | (UInt32(base[i &+ 1]) & 0x3F) &<< 6 | (UInt32(base[i &+ 2]) & 0x3F)
     }
 
     /// Measures `from..<to` of a segment into a piece (content up to `whitespaceStart`).

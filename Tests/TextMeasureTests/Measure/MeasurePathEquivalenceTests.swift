@@ -1,8 +1,8 @@
 import Testing
 @testable import TextMeasure
 
-/// The fast paths give exactly the general path's answers: the ASCII fast path of the walker
-/// against a measurer whose tables disable it, and `PreparedText` against direct measuring, on
+/// The fast paths give exactly the general path's answers: the ASCII and ideographic fast paths
+/// of the walker against a measurer whose tables disable them, and `PreparedText` against direct measuring, on
 /// the accuracy corpora (plus rows joined from them, as long as the benchmark rows) at many
 /// widths, in both profiles and both line-break modes. Every field must be identical, lines
 /// included, down to the last bit of every width.
@@ -56,6 +56,59 @@ struct MeasurePathEquivalenceTests {
                 }
             }
             #expect(differences == 0, "\(corpus) \(style.profile) \(style.lineBreakMode)")
+        }
+    }
+
+    /// Japanese and mixed texts that enter and leave the walker's ideographic fast path at every
+    /// kind of neighbour: CJK punctuation and brackets (no break before 、。」, none after 「),
+    /// the prolonged sound mark and small kana (NS), combining marks, variation selectors, ZWJ
+    /// and emoji modifiers after ideographs (never split from them), the ideographic space (white
+    /// space that hangs), mandatory breaks, numbers, Latin words, supplementary-plane ideographs
+    /// and Hangul; runs longer than a line, and texts starting and ending inside a run.
+    static let ideographicTexts: [String] = [
+        "「こんにちは」と言った。東京タワーは、とても高い！ちょっと待ってください…",
+        "キャッシュ、ジェット機、ヴァイオリン、ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ",
+        "漢字ー漢字・漢字：漢字；漢字？！漢字‼漢字〜漢字々漢字〃漢字ゝゞヽヾ漢字",
+        "か\u{3099}き\u{309A}漢\u{0301}字\u{20DD}語\u{FE00}辻\u{E0100}城葛\u{200D}飾",
+        "漢字😀漢字👍🏽字👨\u{200D}👩\u{200D}👧字🇯🇵字",
+        "漢字\u{3000}漢字\u{3000}\u{3000}漢字 漢字  漢字\t漢字",
+        "漢字\n漢字\r\n字\u{2028}字\u{2029}字\n\n",
+        "第１２３回、2024年12月31日（火）午後11時59分、価格は¥1,000（税込）です。",
+        "Swift言語でUIKitのテキストの高さを計算する。NSStringのboundingRectと比べる。",
+        "𠀋𡈽𡌛𠮟る𩸽を食べた。𠀋漢𡈽字",
+        "（注）“引用”‘単一’【見出し】『書名』〈山括弧〉《二重》〔亀甲〕［角］｛波｝",
+        "한국어 텍스트와 日本語の混在、中文混排测试。",
+        String(repeating: "漢字仮名交じり文", count: 12),
+        String(repeating: "あ", count: 90) + "。" + String(repeating: "ア", count: 5),
+        "漢", "漢字", "。漢字", "漢字。", "「漢」", "ー漢", "漢\u{3099}", "\u{3099}漢字",
+    ]
+
+    @Test("Direct measuring: ideographic fast path = general path")
+    func ideographicPathMatchesGeneral() throws {
+        for style in try Self.combinations() {
+            let fast = try TextMeasurer(style: style)
+            let general = try TextMeasurer(generalPathFor: style)
+            // The fast path is on for kanji and kana in the one, off in the other.
+            #expect(fast.tables.entries[0x6F22].isIdeographic && fast.tables.entries[0x3042].isIdeographic)
+            #expect(!general.tables.entries[0x6F22].isIdeographic)
+            for text in Self.ideographicTexts {
+                for width in Self.widths + [12, 17, 34, 51.5] {
+                    let expected = try general.measure(text, width: width, includeLines: true)
+                    let actual = try fast.measure(text, width: width, includeLines: true)
+                    #expect(actual == expected, "\(style.profile) \(style.lineBreakMode) width \(width): \(text.debugDescription)")
+                }
+            }
+        }
+        for limit in [1, 2, 3] {
+            let style = try TextStyle.bundled(fontSize: 17, numberOfLines: limit)
+            let fast = try TextMeasurer(style: style)
+            let general = try TextMeasurer(generalPathFor: style)
+            for text in Self.ideographicTexts {
+                for width in [34.0, 80, 150] {
+                    let expected = try general.measure(text, width: width, includeLines: true)
+                    #expect(try fast.measure(text, width: width, includeLines: true) == expected)
+                }
+            }
         }
     }
 

@@ -33,7 +33,7 @@ struct TextRowMeasurer {
         let widths = self.widths
         do throws(TextMeasureError) {
             try fields.withField(0) { (bytes) throws(TextMeasureError) in
-                for width in widths { measured.append(try measurer.measure(utf8: bytes, width: width)) }
+                try RowMeasurer.measure(utf8: bytes, measurer: measurer, widths: widths, into: &measured)
             }
         } catch {
             results = measured

@@ -22,24 +22,14 @@ enum RenderRow {
     private static func values(of fields: [String], in line: UnsafeBufferPointer<UInt8>, source: String, lineNumber: Int)
         throws(InputError) -> [String: String]
     {
-        var parser = JSONLineParser()
-        do throws(JSONLineError) {
-            try parser.parse(line)
+        var reader = RecordFields(layout: RecordLayout(jsonFields: fields))
+        do throws(RecordFailure) {
+            try reader.read(line, lineNumber: lineNumber)
         } catch {
-            throw InputError(source: source, line: lineNumber, error.description)
+            throw error.inputError(source: source)
         }
         var row: [String: String] = [:]
-        for name in fields {
-            guard let field = parser.field(named: name) else {
-                throw InputError(source: source, line: lineNumber, JSONLineError.missingField(name).description)
-            }
-            guard field.kind == .string else {
-                throw InputError(
-                    source: source, line: lineNumber,
-                    JSONLineError.wrongType(field: name, expected: .string, found: field.kind).description)
-            }
-            row[name] = parser.string(field)
-        }
+        for (k, name) in fields.enumerated() { row[name] = reader.string(k) }
         return row
     }
 }

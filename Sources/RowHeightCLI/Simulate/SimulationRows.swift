@@ -26,47 +26,22 @@ struct SimulationRows: Sendable {
         var bytes: [UInt8] = []
         var bounds: [Int] = [0]
         var lengths: [UInt32] = []
-        var parser = JSONLineParser()
+        var reader = RecordFields(layout: RecordLayout(jsonFields: fields))
         try source.forEachLine { line, lineNumber in
             do throws(RecordFailure) {
-                try read(line, lineNumber: lineNumber, fields: fields, parser: &parser, into: &bytes, bounds: &bounds)
+                try reader.read(line, lineNumber: lineNumber)
             } catch {
                 throw error.inputError(source: source.name)
+            }
+            for k in fields.indices {
+                reader.withField(k) { bytes.append(contentsOf: $0) }
+                bounds.append(bytes.count)
             }
             var characters: UInt32 = 0
             for byte in bytes[bounds[bounds.count - 1 - fields.count]...] where byte & 0xC0 != 0x80 { characters &+= 1 }
             lengths.append(characters)
         }
         return SimulationRows(fields: fields, bytes: bytes, bounds: bounds, lengths: lengths)
-    }
-
-    /// Appends the string values of `fields` of one record.
-    private static func read(
-        _ line: UnsafeBufferPointer<UInt8>, lineNumber: Int, fields: [String], parser: inout JSONLineParser,
-        into bytes: inout [UInt8], bounds: inout [Int]
-    ) throws(RecordFailure) {
-        if fields == ["text"] {
-            let field = try TextField.read(line: line, lineNumber: lineNumber, parser: &parser)
-            parser.withString(field) { bytes.append(contentsOf: $0) }
-            bounds.append(bytes.count)
-            return
-        }
-        do throws(JSONLineParser.Failure) {
-            try parser.parse(line)
-        } catch {
-            throw RecordFailure(line: lineNumber, message: "invalid JSON at column \(error.column): \(error.message)")
-        }
-        for name in fields {
-            guard let field = parser.field(named: name) else {
-                throw RecordFailure(line: lineNumber, message: "field \"\(name)\" is missing")
-            }
-            guard field.kind == .string else {
-                throw RecordFailure(
-                    line: lineNumber, message: "field \"\(name)\" must be a string, found \(field.kind)")
-            }
-            parser.withString(field) { bytes.append(contentsOf: $0) }
-            bounds.append(bytes.count)
-        }
     }
 
     /// The UTF-8 bytes of field `field` of `row`, valid inside `body`.

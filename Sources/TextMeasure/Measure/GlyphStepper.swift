@@ -31,7 +31,7 @@ struct GlyphStepper {
     /// glyph, non-zero advance, no ligature), while `acceptsSimpleASCII`: the same result and
     /// state change as `step(_:at:limit:in:tables:)` for it, without its general branches.
     @inline(__always)
-    mutating func stepSimpleASCII(_ value: UInt32, glyph: GlyphID, tables: StyleTables) -> Double {
+    mutating func stepSimpleASCII(_ value: UInt32, glyph: GlyphID, tables: StyleTableView) -> Double {
         var adjustment = 0.0
         if prevFont == 0 {
             if prevValue < 128 && prevGlyphIsNominal {
@@ -61,7 +61,7 @@ struct GlyphStepper {
     /// non-zero advance and no ligature), while `acceptsSimpleASCII`: the same result and state
     /// change as `step(_:at:limit:in:tables:)` for it, without its general branches.
     @inline(__always)
-    mutating func stepIdeograph(_ value: UInt32, entry: StyleTables.Entry, tables: StyleTables) -> Double {
+    mutating func stepIdeograph(_ value: UInt32, entry: StyleTables.Entry, tables: StyleTableView) -> Double {
         let font = Int(entry.font)
         let adjustment = font == prevFont ? tables.kerning(prevGlyph, entry.glyph, font: font) : 0
         prevGlyphIsNominal = true
@@ -75,7 +75,7 @@ struct GlyphStepper {
     /// or `nil` for a scalar that takes no width.
     @inline(__always)
     mutating func step(_ value: UInt32, at i: Int, limit: Int, in bytes: UnsafeBufferPointer<UInt8>,
-                       tables: StyleTables) -> Step? {
+                       tables: StyleTableView) -> Step? {
         // The common case inline: a BMP scalar with no ligature starting or going on.
         if value < 0x1_0000 && ligatureRemaining == 0 {
             let entry = tables.entries[Int(value)]
@@ -103,7 +103,7 @@ struct GlyphStepper {
     /// `step` for any scalar: supplementary planes, ligatures.
     @inline(never)
     private mutating func stepGeneral(_ value: UInt32, at i: Int, limit: Int, in bytes: UnsafeBufferPointer<UInt8>,
-                                      tables: StyleTables) -> Step? {
+                                      tables: StyleTableView) -> Step? {
         let advance: Double
         let font: Int
         let glyph: GlyphID
@@ -119,7 +119,9 @@ struct GlyphStepper {
             let looked = tables.lookup(value)
             guard looked.advance != 0 else { return nil }
             (advance, font, glyph) = looked
-            mayStartLigature = tables.ligatureFonts[font] && tables.fonts[font].ligatureTable.startsLigature(glyph)
+            mayStartLigature = tables.withTables {
+                $0.ligatureFonts[font] && $0.fonts[font].ligatureTable.startsLigature(glyph)
+            }
         }
         var adjustment = 0.0
         var glyphForNext = glyph
@@ -127,9 +129,9 @@ struct GlyphStepper {
             ligatureRemaining -= 1
             if ligatureRemaining == 0 { adjustment = ligatureAdjustment }
             glyphForNext = ligatureGlyph
-        } else if mayStartLigature, let ligature = tables.ligature(
-            startingWith: glyph, font: font, at: i, limit: limit, in: bytes)
-        {
+        } else if mayStartLigature, let ligature = tables.withTables({
+            $0.ligature(startingWith: glyph, font: font, at: i, limit: limit, in: bytes)
+        }) {
             adjustment = font == prevFont ? tables.kerning(prevGlyph, ligature.glyph, font: font) : 0
             ligatureRemaining = ligature.scalars - 1
             ligatureAdjustment = ligature.adjustment

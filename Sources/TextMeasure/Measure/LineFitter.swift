@@ -9,7 +9,7 @@ struct LineFitter {
     let pango: Bool
     let lineLimit: Int
     let recordLines: Bool
-    let tables: StyleTables
+    let tables: StyleTableView
 
     private(set) var lineCount = 0
     /// Sum of the counted lines' heights, points.
@@ -27,7 +27,7 @@ struct LineFitter {
     private var lastEndedByMandatoryBreak = false
 
     /// - Parameter maxWidth: in width units; a tolerance for floating-point sums is added here.
-    init(maxWidth: Double, tables: StyleTables, lineLimit: Int, recordLines: Bool) {
+    init(maxWidth: Double, tables: StyleTableView, lineLimit: Int, recordLines: Bool) {
         self.pango = tables.profile == .pango
         self.maxWidth = LineFitter.comparedWidth(maxWidth, pango: pango)
         self.tables = tables

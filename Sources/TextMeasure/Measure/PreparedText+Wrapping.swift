@@ -15,14 +15,12 @@ extension PreparedText {
         let storage = self.storage
         let tables = storage.measurer.tables
         let result = withExtendedLifetime(storage) {
-            tables.lineHeights.withUnsafeBufferPointer { lineHeights in
-                var wrapper = PreparedWrapper(
-                    storage: storage, pieces: storage.pieces, summaries: storage.summaries,
-                    lineHeights: lineHeights, pango: tables.profile == .pango, widthUnits: widthUnits,
-                    magnitude: storage.magnitude, lineLimit: storage.measurer.style.numberOfLines)
-                wrapper.run()
-                return (wrapper.lineCount, wrapper.heightSum, wrapper.widest)
-            }
+            var wrapper = PreparedWrapper(
+                storage: storage, pieces: storage.pieces, summaries: storage.summaries,
+                lineHeights: tables.lineHeights, pango: tables.profile == .pango, widthUnits: widthUnits,
+                magnitude: storage.magnitude, lineLimit: storage.measurer.style.numberOfLines)
+            wrapper.run()
+            return (wrapper.lineCount, wrapper.heightSum, wrapper.widest)
         }
         return LineFitter.measurement(
             lineCount: result.0, heightSum: result.1, maxLineWidth: result.2 / tables.unitsPerPoint,
@@ -38,7 +36,7 @@ struct PreparedWrapper {
     /// The prepared text's storage, kept alive by it while the wrapper runs (read only to
     /// measure the clusters of an overlong piece).
     unowned(unsafe) let storage: PreparedText.Storage
-    /// `StyleTables.lineHeights`.
+    /// `StyleTableView.lineHeights`.
     let lineHeights: UnsafeBufferPointer<Double>
     let maxWidth: Double
     /// A bound on the difference between a prefix-sum estimate and the fitter's sum.

@@ -64,24 +64,19 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
     let unitsPerPoint: Double
     /// The layout profile the tables were built for.
     let profile: LayoutProfile
-    /// Advance of each BMP code point in width units (0 for mandatory breaks and default ignorables).
-    let advances: [Double]
-    /// Index in `fonts` of the font used for each BMP code point.
-    let fontIndices: [UInt8]
-    /// Glyph of each BMP code point in its font.
-    let glyphs: [GlyphID]
     /// The chain's fonts.
     let fonts: [Font]
-    /// Per font: whether it has pair kerning.
-    let fontHasKerning: [Bool]
+    /// Per font: whether it has pair kerning (freed in deinit, read through `StyleTableView`).
+    let fontHasKerningStorage: UnsafeBufferPointer<Bool>
     /// Per font: whether kerning comes from GPOS (`.pango` with a GPOS-kerned font).
     let usesGPOSKerning: [Bool]
     /// Per font: the factor from font units to width units (`.uikit`; `.pango` uses `pangoMultipliers`).
     let unitScales: [Double]
     /// Per font: HarfBuzz's 16.16 multiplier from font units to Pango units (`.pango`).
     let pangoMultipliers: [Int64]
-    /// Per font: line height in points before `lineHeightMultiple` (profile rules applied).
-    let lineHeights: [Double]
+    /// Per font: line height in points before `lineHeightMultiple` (profile rules applied; freed
+    /// in deinit, read through `StyleTableView`).
+    let lineHeightStorage: UnsafeBufferPointer<Double>
     /// `.pango`: the width Pango gives a character no font has (its "unknown glyph" box).
     let pangoUnknownGlyphWidth: Double?
     /// Per font: whether standard ligatures are formed (`.pango` with a GSUB-ligature font).
@@ -91,6 +86,7 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
     ///   `isIdeographic` or `closesIdeograph`, so that every scalar takes the general path
     ///   (tests compare the two).
     init(chain: FontChain, size: Double, profile: LayoutProfile, asciiFastPath: Bool = true) {
+        viewFields = .allocate(capacity: 1)  // initialized last (it refers to the finished tables)
         self.profile = profile
         self.unitsPerPoint = profile == .pango ? 1024 : 1
         let fonts = chain.fonts
@@ -99,14 +95,15 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
         // falls back to the legacy `kern` table otherwise; the UIKit profile reads `kern`.
         let useGPOS = fonts.map { profile == .pango && $0.hasGPOSKerning }
         self.usesGPOSKerning = useGPOS
-        self.fontHasKerning = fonts.indices.map { useGPOS[$0] || fonts[$0].hasKerning }
+        let fontHasKerning = fonts.indices.map { useGPOS[$0] || fonts[$0].hasKerning }
+        self.fontHasKerningStorage = StyleTables.copy(fontHasKerning)
         self.ligatureFonts = fonts.map { profile == .pango && !$0.ligatureTable.isEmpty }
         self.unitScales = fonts.map { size / Double($0.unitsPerEm) }
         // HarfBuzz: x_scale = size in Pango units; em_mult = (x_scale << 16) / upem.
         let xScale = Int64((size * 1024).rounded())
         let multipliers = fonts.map { (xScale << 16) / Int64($0.unitsPerEm) }
         self.pangoMultipliers = multipliers
-        self.lineHeights = fonts.indices.map { i in
+        let lineHeights = fonts.indices.map { i in
             let font = fonts[i]
             switch profile {
             case .uikit:
@@ -117,6 +114,7 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
                 return Double(ascent - descent) / 1024
             }
         }
+        self.lineHeightStorage = StyleTables.copy(lineHeights)
         var advances = [Double](repeating: 0, count: 0x1_0000)
         var fontIndices = [UInt8](repeating: 0, count: 0x1_0000)
         var glyphs = [GlyphID](repeating: 0, count: 0x1_0000)
@@ -139,9 +137,6 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
                 ? Double(StyleTables.pangoScale(Int64(resolved.advance), multipliers[resolved.fontIndex]))
                 : Double(resolved.advance) * size / Double(fonts[resolved.fontIndex].unitsPerEm)
         }
-        self.advances = advances
-        self.fontIndices = fontIndices
-        self.glyphs = glyphs
         let ligatureFonts = self.ligatureFonts
         entries = .allocate(capacity: 0x1_0000)
         for cp in 0..<0x1_0000 {
@@ -193,14 +188,36 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
             }
             asciiKerningIndex[pair] = UInt8(index)
         }
+        viewFields.initialize(to: StyleTableView.Fields(
+            entries: entries, asciiSimple: asciiSimple, asciiKerning: asciiKerning,
+            asciiKerningIndex: asciiKerningIndex, asciiKerningValues: asciiKerningValues,
+            fontHasKerning: fontHasKerningStorage, lineHeights: lineHeightStorage, unitsPerPoint: unitsPerPoint,
+            profile: profile, owner: .passUnretained(self)))
     }
 
+    /// The tables as the hot path reads them (valid while the tables live).
+    var view: StyleTableView { StyleTableView(fields: viewFields) }
+
+    /// The fields of `view`.
+    private let viewFields: UnsafeMutablePointer<StyleTableView.Fields>
+
     deinit {
+        viewFields.deinitialize(count: 1)
+        viewFields.deallocate()
         entries.deallocate()
         asciiKerning.deallocate()
         asciiSimple.deallocate()
         asciiKerningIndex.deallocate()
         asciiKerningValues.deallocate()
+        fontHasKerningStorage.deallocate()
+        lineHeightStorage.deallocate()
+    }
+
+    /// A copy of `values` in memory of its own (deallocated by the caller).
+    private static func copy<T>(_ values: [T]) -> UnsafeBufferPointer<T> {
+        let storage = UnsafeMutableBufferPointer<T>.allocate(capacity: max(values.count, 1))
+        _ = storage.initialize(from: values)
+        return UnsafeBufferPointer(storage)
     }
 
     /// Pango's `approximate_char_width` of a font, in Pango units: the width of its sample string
@@ -300,8 +317,8 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
     @inline(__always)
     func lookup(_ value: UInt32) -> (advance: Double, font: Int, glyph: GlyphID) {
         if value < 0x1_0000 {
-            let i = Int(value)
-            return (advances[i], Int(fontIndices[i]), glyphs[i])
+            let entry = entries[Int(value)]
+            return (entry.advance, Int(entry.font), entry.glyph)
         }
         return lookupSupplementary(value)
     }
@@ -336,31 +353,15 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
             : Double(units) * unitScales[font]
     }
 
-    /// `asciiKerning[pair]` read through the cache-sized index (`pair` = `left << 7 | right`).
-    @inline(__always)
-    func compactASCIIKerning(_ pair: Int) -> Double {
-        let index = asciiKerningIndex[pair]
-        if index == 0 { return 0 }
-        return index == 255 ? asciiKerning[pair] : asciiKerningValues[Int(index)]
-    }
-
     /// Kerning between two glyphs of the same font, in width units.
-    @inline(__always)
     func kerning(_ left: GlyphID, _ right: GlyphID, font: Int) -> Double {
-        guard fontHasKerning[font] else { return 0 }
+        guard fontHasKerningStorage[font] else { return 0 }
         let units = usesGPOSKerning[font] ? fonts[font].gposKerning(left, right) : fonts[font].kerning(left, right)
         return units == 0 ? 0 : scaledAdvance(units, font: font)
     }
 
-    /// The height of a line using the fonts in `mask` (bit i = font i); an empty mask means the
-    /// primary font.
-    @inline(__always)
-    func lineHeight(mask: UInt32) -> Double {
-        if mask <= 1 { return lineHeights[0] }
-        return lineHeights.withUnsafeBufferPointer { StyleTables.lineHeight(mask: mask, heights: $0) }
-    }
-
-    /// `lineHeight(mask:)` with the fonts' line heights given.
+    /// The height of a line using the fonts in `mask` (bit i = font i; an empty mask means the
+    /// primary font) given the fonts' line heights.
     @inline(__always)
     static func lineHeight(mask: UInt32, heights: UnsafeBufferPointer<Double>) -> Double {
         if mask <= 1 { return heights[0] }

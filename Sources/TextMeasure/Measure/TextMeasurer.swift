@@ -8,7 +8,10 @@
 public struct TextMeasurer: Sendable {
     /// The style every measurement uses.
     public let style: TextStyle
-    let tables: StyleTables
+    /// The style's lookup tables (kept alive here for `tables`' views).
+    let storage: StyleTables
+    /// `storage` as the hot path reads it (no reference count touched per measurement).
+    let tables: StyleTableView
 
     /// Creates a measurer for a style.
     ///
@@ -16,7 +19,8 @@ public struct TextMeasurer: Sendable {
     public init(style: TextStyle) throws(TextMeasureError) {
         try style.validate()
         self.style = style
-        self.tables = StyleTables.shared(for: style)
+        self.storage = StyleTables.shared(for: style)
+        self.tables = storage.view
     }
 
     /// A measurer with its own tables that never takes the ASCII fast path (for tests that
@@ -24,8 +28,9 @@ public struct TextMeasurer: Sendable {
     init(generalPathFor style: TextStyle) throws(TextMeasureError) {
         try style.validate()
         self.style = style
-        self.tables = StyleTables(
+        self.storage = StyleTables(
             chain: style.fontChain, size: style.fontSize, profile: style.profile, asciiFastPath: false)
+        self.tables = storage.view
     }
 
     /// Checks a max layout width and converts it to width units.

@@ -7,7 +7,7 @@ import LineBreak
 /// (a combining mark, ZWJ or emoji modifier after a space) is suppressed, so a cluster is always
 /// measured as one unit. Widths are in the tables' width units.
 struct TextWalker {
-    let tables: StyleTables
+    let tables: StyleTableView
     let bytes: UnsafeBufferPointer<UInt8>
 
     /// Decodes the scalar at `i` of valid UTF-8.

@@ -1,0 +1,105 @@
+/// `StyleTables` as the measuring hot path reads them: one pointer to the tables' raw storage
+/// and scalars (kept apart from the object), and an unretained reference to the tables for the
+/// rare lookups that need the fonts (kerning outside ASCII, ligatures, scalars beyond the BMP).
+///
+/// Copying a view touches no reference count and reading it touches nothing a thread writes,
+/// which is what lets threads measuring in one style scale. With the tables' object held in the
+/// walker and the fitter, every measurement retained and released it, and two threads measuring
+/// in one style kept passing its reference count's cache line between them (1 → 2 threads: 1.29×,
+/// against 1.98× with a measurer each; see the "plain threads" benchmarks in
+/// `RowHeightBenchmarks`).
+///
+/// A view is valid only while its `StyleTables` lives: whoever holds a view holds the tables
+/// (`TextMeasurer` keeps both).
+struct StyleTableView: @unchecked Sendable {  // points into immutable memory its tables own, see above
+    /// What the view reads, in memory of its own (allocated and freed by the tables, never
+    /// written after they are built): a view is one pointer, as cheap to pass as the tables'
+    /// reference, without the reference count.
+    struct Fields {
+        /// See `StyleTables.entries`.
+        let entries: UnsafePointer<StyleTables.Entry>
+        /// See `StyleTables.asciiSimple`.
+        let asciiSimple: UnsafePointer<UInt8>
+        /// See `StyleTables.asciiKerning`.
+        let asciiKerning: UnsafePointer<Double>
+        /// See `StyleTables.asciiKerningIndex`.
+        let asciiKerningIndex: UnsafePointer<UInt8>
+        /// See `StyleTables.asciiKerningValues`.
+        let asciiKerningValues: UnsafePointer<Double>
+        /// Per font: whether it has pair kerning (`StyleTables.fontHasKerningStorage`).
+        let fontHasKerning: UnsafeBufferPointer<Bool>
+        /// Per font: line height in points (`StyleTables.lineHeightStorage`).
+        let lineHeights: UnsafeBufferPointer<Double>
+        /// Width units per point: 1 for `.uikit`, 1024 for `.pango`.
+        let unitsPerPoint: Double
+        /// The layout profile the tables were built for.
+        let profile: LayoutProfile
+        /// The tables themselves, not retained (they own this memory).
+        let owner: Unmanaged<StyleTables>
+    }
+
+    private let fields: UnsafePointer<Fields>
+
+    /// A view of the tables whose `Fields` are at `fields`.
+    init(fields: UnsafePointer<Fields>) {
+        self.fields = fields
+    }
+
+    var entries: UnsafePointer<StyleTables.Entry> {
+        @inline(__always) get { fields.pointee.entries }
+    }
+    var asciiSimple: UnsafePointer<UInt8> {
+        @inline(__always) get { fields.pointee.asciiSimple }
+    }
+    var asciiKerning: UnsafePointer<Double> {
+        @inline(__always) get { fields.pointee.asciiKerning }
+    }
+    var lineHeights: UnsafeBufferPointer<Double> {
+        @inline(__always) get { fields.pointee.lineHeights }
+    }
+    var unitsPerPoint: Double {
+        @inline(__always) get { fields.pointee.unitsPerPoint }
+    }
+    var profile: LayoutProfile {
+        @inline(__always) get { fields.pointee.profile }
+    }
+
+    /// Calls `body` with the tables, without retaining them.
+    @inline(__always)
+    func withTables<Result>(_ body: (StyleTables) -> Result) -> Result {
+        fields.pointee.owner._withUnsafeGuaranteedRef(body)
+    }
+
+    /// `asciiKerning[pair]` read through the cache-sized index (`pair` = `left << 7 | right`).
+    @inline(__always)
+    func compactASCIIKerning(_ pair: Int) -> Double {
+        let index = fields.pointee.asciiKerningIndex[pair]
+        if index == 0 { return 0 }
+        return index == 255 ? fields.pointee.asciiKerning[pair] : fields.pointee.asciiKerningValues[Int(index)]
+    }
+
+    /// Kerning between two glyphs of the same font, in width units (the font's tables are read
+    /// only for a font that kerns).
+    @inline(__always)
+    func kerning(_ left: GlyphID, _ right: GlyphID, font: Int) -> Double {
+        guard fields.pointee.fontHasKerning[font] else { return 0 }
+        return withTables { $0.kerning(left, right, font: font) }
+    }
+
+    /// Advance, font index and glyph of any scalar (the BMP from `entries`, others resolved).
+    @inline(__always)
+    func lookup(_ value: UInt32) -> (advance: Double, font: Int, glyph: GlyphID) {
+        if value < 0x1_0000 {
+            let entry = entries[Int(value)]
+            return (entry.advance, Int(entry.font), entry.glyph)
+        }
+        return withTables { $0.lookupSupplementary(value) }
+    }
+
+    /// The height of a line using the fonts in `mask` (bit i = font i); an empty mask means the
+    /// primary font.
+    @inline(__always)
+    func lineHeight(mask: UInt32) -> Double {
+        StyleTables.lineHeight(mask: mask, heights: lineHeights)
+    }
+}

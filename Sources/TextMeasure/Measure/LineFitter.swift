@@ -152,10 +152,22 @@ struct LineFitter {
     static func measurement(
         lineCount: Int, heightSum: Double, maxLineWidth: Double, style: TextStyle, lines: [LineFragment]?
     ) -> TextMeasurement {
+        measurement(
+            lineCount: lineCount, heightSum: heightSum, maxLineWidth: maxLineWidth,
+            lineHeightMultiple: style.lineHeightMultiple, lineSpacing: style.lineSpacing, scale: style.scale,
+            lines: lines)
+    }
+
+    /// `measurement(lineCount:heightSum:maxLineWidth:style:lines:)` with the style's numbers given.
+    @inline(__always)
+    static func measurement(
+        lineCount: Int, heightSum: Double, maxLineWidth: Double, lineHeightMultiple: Double, lineSpacing: Double,
+        scale: Double, lines: [LineFragment]?
+    ) -> TextMeasurement {
         var height = 0.0
         if lineCount > 0 {
-            height = heightSum * style.lineHeightMultiple + Double(lineCount - 1) * style.lineSpacing
-            height = LineFitter.roundUp(height, scale: style.scale)
+            height = heightSum * lineHeightMultiple + Double(lineCount - 1) * lineSpacing
+            height = LineFitter.roundUp(height, scale: scale)
         }
         return TextMeasurement(lineCount: lineCount, height: height, maxLineWidth: maxLineWidth, lines: lines)
     }

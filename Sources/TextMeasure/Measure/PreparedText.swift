@@ -4,26 +4,33 @@
 /// clusters) and keeps only the widths of its pieces. Measuring at a width is then pure
 /// arithmetic over those widths — what makes a rotation or a window resize cheap. Results are
 /// identical to `TextMeasurer.measure(_:width:)` for the same text and style.
-public struct PreparedText: Sendable {
+public struct PreparedText: @unchecked Sendable {  // `exactSums` points into `storage`'s immutable memory
     /// The style the text was prepared in.
     public var style: TextStyle { storage.measurer.style }
     /// Everything in one reference, so that copying a prepared text costs one retain.
     let storage: Storage
+    /// The exact sums at the front of the storage's memory, when the text has them: measuring
+    /// at a width reads them (and nothing of the storage object) — one block per text.
+    let exactSums: UnsafePointer<ExactPieceSums>?
 
     /// The pieces, what fitting reads of them and the text, in one block of memory (wrapping
     /// many prepared texts is bound by memory traffic: no array headers to chase). Immutable
     /// after init; the block is freed in deinit, hence `@unchecked Sendable` like `StyleTables`.
     final class Storage: @unchecked Sendable {
         let measurer: TextMeasurer
-        /// The pieces' summaries, then the pieces, then the text's UTF-8 (an overlong piece is
-        /// broken between clusters measured again from it, which is rare and needs nothing kept
-        /// per cluster).
+        /// The pieces' exact sums (if any), their summaries, then the pieces, then the text's
+        /// UTF-8 (an overlong piece is broken between clusters measured again from it, which is
+        /// rare and needs nothing kept per cluster).
         private let block: UnsafeMutableRawPointer
         let pieceCount: Int
         let byteCount: Int
         /// The sum of the magnitudes of every width and kerning value of the pieces (width
         /// units): with their number, it bounds the rounding error of any sum of them.
         let magnitude: Double
+        /// The exact sums at the front of the block, when the pieces' widths allow them.
+        let exactSums: UnsafePointer<ExactPieceSums>?
+        /// Where the summaries start in the block (after the exact sums).
+        private let summariesOffset: Int
 
         init(
             measurer: TextMeasurer, pieces: [PreparedPiece], summaries: [PreparedPieceSummary],
@@ -38,11 +45,23 @@ public struct PreparedText: Sendable {
             self.magnitude = magnitude
             pieceCount = pieces.count
             byteCount = text.count
-            block = .allocate(byteCount: max(Storage.textOffset(pieces.count) + text.count, 16), alignment: 16)
-            Storage.copy(summaries, to: block)
-            Storage.copy(pieces, to: block + Storage.piecesOffset(pieceCount))
+            let plan = ExactPieceSums.plan(
+                pieces: pieces, summaries: summaries, magnitude: magnitude, text: text, measurer: measurer)
+            summariesOffset = plan?.byteCount(pieces: pieces.count) ?? 0
+            let textOffset = summariesOffset + Storage.piecesOffset(pieceCount) + pieceCount * MemoryLayout<PreparedPiece>.stride
+            block = .allocate(byteCount: max(textOffset + text.count, 16), alignment: 16)
+            Storage.copy(summaries, to: block + summariesOffset)
+            if let plan {
+                ExactPieceSums.write(
+                    pieces, summaries: (block + summariesOffset).assumingMemoryBound(to: PreparedPieceSummary.self),
+                    plan: plan, measurer: measurer, to: block)
+                exactSums = UnsafePointer(block.assumingMemoryBound(to: ExactPieceSums.self))
+            } else {
+                exactSums = nil
+            }
+            Storage.copy(pieces, to: block + summariesOffset + Storage.piecesOffset(pieceCount))
             if let base = text.baseAddress {
-                (block + Storage.textOffset(pieceCount)).copyMemory(from: base, byteCount: text.count)
+                (block + textOffset).copyMemory(from: base, byteCount: text.count)
             }
         }
 
@@ -53,29 +72,29 @@ public struct PreparedText: Sendable {
             }
         }
 
-        deinit { block.deallocate() }
+        deinit { block.deallocate() }  // everything in it is trivial
 
+        /// Where the pieces start after the summaries.
         private static func piecesOffset(_ count: Int) -> Int { count * MemoryLayout<PreparedPieceSummary>.stride }
-        private static func textOffset(_ count: Int) -> Int {
-            piecesOffset(count) + count * MemoryLayout<PreparedPiece>.stride
-        }
 
         /// The pieces in order (valid while the storage lives).
         var pieces: UnsafeBufferPointer<PreparedPiece> {
             UnsafeBufferPointer(
-                start: (block + Storage.piecesOffset(pieceCount)).assumingMemoryBound(to: PreparedPiece.self),
+                start: (block + summariesOffset + Storage.piecesOffset(pieceCount))
+                    .assumingMemoryBound(to: PreparedPiece.self),
                 count: pieceCount)
         }
 
         /// The pieces' summaries (valid while the storage lives).
         var summaries: UnsafeBufferPointer<PreparedPieceSummary> {
-            UnsafeBufferPointer(start: block.assumingMemoryBound(to: PreparedPieceSummary.self), count: pieceCount)
+            UnsafeBufferPointer(
+                start: (block + summariesOffset).assumingMemoryBound(to: PreparedPieceSummary.self), count: pieceCount)
         }
 
         /// The text (valid while the storage lives).
         var text: UnsafeBufferPointer<UInt8> {
-            UnsafeBufferPointer(
-                start: (block + Storage.textOffset(pieceCount)).assumingMemoryBound(to: UInt8.self), count: byteCount)
+            let offset = summariesOffset + Storage.piecesOffset(pieceCount) + pieceCount * MemoryLayout<PreparedPiece>.stride
+            return UnsafeBufferPointer(start: (block + offset).assumingMemoryBound(to: UInt8.self), count: byteCount)
         }
 
         /// Calls `body` with the clusters of the breakable piece `index`, measured as
@@ -94,11 +113,13 @@ public struct PreparedText: Sendable {
         // closure's result: that form crashed the debug test run 3 times in 3 (a release of a garbage
         // reference in "outlined destroy of PreparedText"); this one passed 2 full runs in 2.
         storage = text.withUTF8 { PreparedText.makeStorage(utf8: $0, measurer: measurer) }
+        exactSums = storage.exactSums
     }
 
     /// Prepares valid UTF-8.
     init(utf8 bytes: UnsafeBufferPointer<UInt8>, measurer: TextMeasurer) {
         storage = PreparedText.makeStorage(utf8: bytes, measurer: measurer)
+        exactSums = storage.exactSums
     }
 
     /// Walks valid UTF-8 once and keeps its pieces.
@@ -131,6 +152,13 @@ public struct PreparedText: Sendable {
     /// - Complexity: O(number of segments), no text is read again; nothing is allocated unless
     ///   `includeLines` is set.
     public func measure(width: Double, includeLines: Bool = false) throws(TextMeasureError) -> TextMeasurement {
+        if !includeLines, let exactSums {
+            guard width.isFinite, width > 0 else { throw .invalidWidth(width) }
+            let units = exactSums.pointee.pango ? (width * 1024).rounded(.down) : width
+            if let measurement = withExtendedLifetime(storage, { ExactPieceSums.measure(exactSums, widthUnits: units) }) {
+                return measurement
+            }
+        }
         let units = try storage.measurer.widthUnits(width)
         if !includeLines { return wrappedHeight(widthUnits: units) }
         let measurer = storage.measurer

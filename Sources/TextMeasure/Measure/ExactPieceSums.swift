@@ -1,0 +1,335 @@
+/// A prepared text's piece widths as exact fixed-point prefix sums, from which its lines at any
+/// width follow by integer comparisons alone: the fast path of `PreparedText.measure(width:)`.
+///
+/// Widths in the bundled fonts are exact binary fractions: an advance is `units × size / upem`
+/// with a power-of-two `upem` (2,048 for DejaVu Sans and IPAexGothic), so at a size such as 17 pt
+/// every advance and kerning value is a multiple of 2⁻¹¹ pt, and in the `.pango` profile widths are
+/// whole Pango units. When every width of a text is a multiple of `2^-fractionBits` and the sum of
+/// their magnitudes stays below 2³¹ such units, every sum `LineFitter` forms in floating point
+/// is exact, so the fitter's comparisons are those of the integers here, whatever the order of
+/// summation. A line starting at piece `s` then holds the pieces `j` after it while
+/// `fitEnds[j] − contentStarts[s] ≤ maxWidth` (in units), and its width is
+/// `contentEnds[last] − contentStarts[s]` — no tolerance and no summing along the line.
+///
+/// Texts whose widths are not such fractions (another size or font) or too long for 32 bits
+/// have no exact sums and wrap with `PreparedWrapper`.
+///
+/// The sums live at the front of a prepared text's memory, with everything else wrapping reads
+/// (the style's numbers, the line heights), so that re-wrapping a list of prepared texts touches
+/// one block per text: this header, then its arrays.
+struct ExactPieceSums {
+    /// The number of pieces.
+    let count: Int
+    /// The fixed point's fraction bits (0…`maxFractionBits`).
+    let fractionBits: Int
+    /// The number of pieces that end with a mandatory break.
+    let mandatoryBreakCount: Int
+    /// The union of the pieces' font masks.
+    let fontMask: UInt32
+    /// The style's numbers that wrapping and rounding read (see `TextStyle`).
+    let pango: Bool
+    let lineLimit: Int
+    let unitsPerPoint: Double
+    let lineHeightMultiple: Double
+    let lineSpacing: Double
+    let scale: Double
+    /// Per font: line height in points (`StyleTableView.lineHeights`; the prepared text keeps the
+    /// tables alive).
+    let lineHeights: UnsafeBufferPointer<Double>
+    /// The pieces' font masks and flags (read at a line start whose piece is wider than the line,
+    /// and for the masks of texts drawn by more than the primary font).
+    let summaries: UnsafePointer<PreparedPieceSummary>
+
+    /// The number of pieces whose clusters are kept (`longPieces`) and of their clusters.
+    let longPieceCount: Int
+    let clusterCount: Int
+
+    // In memory after the header, as `Int32`, in units of `2^-fractionBits` width units, with
+    // `offset` the sum of `leadingKern + content + whitespace` over the pieces before a piece:
+    // - `fitEnds[count]`: where the width that counts for fitting ends,
+    //   `offset + leadingKern + content + countedWhitespace`;
+    // - `contentStarts[count]`: where the content starts after the kerning, `offset + leadingKern`
+    //   (the origin of a line that starts with the piece: a line start drops the kerning);
+    // - `contentEnds[count]`: where the content ends, `offset + leadingKern + content`;
+    // - `mandatoryBreaks[mandatoryBreakCount]`: the indices of the pieces that end with a
+    //   mandatory break, in order (a line's scan stops at the next one without reading flags);
+    // - `longPieces[longPieceCount]`: the indices of the breakable pieces wider than
+    //   `longPieceWidth`, in order, and `clusterStarts[longPieceCount + 1]`: where each one's
+    //   clusters start in `clusters` (then `ExactCluster`s): a line narrower than such a piece
+    //   breaks it between clusters without measuring them again.
+
+    /// One grapheme cluster of a long piece (see `LayoutCluster`), widths in fixed point.
+    struct ExactCluster {
+        var leadingKern: Int32
+        var width: Int32
+        var fontMask: UInt32
+    }
+
+    /// Breakable pieces at least this wide (points) keep their clusters: narrower lines than this
+    /// may find a piece that must be broken and no clusters for it, and wrap with
+    /// `PreparedWrapper`.
+    static var longPieceWidth: Double { 100 }
+
+    /// The most fraction bits tried: finer widths than 2⁻²⁰ width units are not exact here.
+    static var maxFractionBits: Int { 20 }
+
+    /// What writing the sums of a text needs, found before its memory is allocated.
+    struct Plan {
+        var fractionBits: Int
+        var mandatoryBreakCount: Int
+        var fontMask: UInt32
+        var longPieces: [Int32] = []
+        /// `clusters` index where each long piece's clusters start, and the end (empty when
+        /// there are no long pieces).
+        var clusterStarts: [Int32] = []
+        var clusters: [LayoutCluster] = []
+
+        /// Bytes the header and arrays take, rounded up to 16.
+        func byteCount(pieces count: Int) -> Int {
+            let int32s = 3 * count + mandatoryBreakCount + longPieces.count + clusterStarts.count
+            return (MemoryLayout<ExactPieceSums>.stride + int32s * MemoryLayout<Int32>.stride
+                + clusters.count * MemoryLayout<ExactCluster>.stride + 15) & ~15
+        }
+    }
+
+    /// The plan for a text's pieces (`text`: its UTF-8, for the clusters of long pieces), or
+    /// `nil` when its widths have no exact fixed point: some width is not a multiple of
+    /// `2^-maxFractionBits`, or the sum of their magnitudes reaches 2³¹ units.
+    ///
+    /// - Parameter magnitude: the sum of the magnitudes of the pieces' widths (width units).
+    static func plan(
+        pieces: [PreparedPiece], summaries: [PreparedPieceSummary], magnitude: Double,
+        text: UnsafeBufferPointer<UInt8>, measurer: TextMeasurer
+    ) -> Plan? {
+        var plan = Plan(fractionBits: 0, mandatoryBreakCount: 0, fontMask: 0)
+        let longWidth = longPieceWidth * measurer.tables.unitsPerPoint
+        var walker: TextWalker?
+        for (i, summary) in summaries.enumerated() {
+            plan.fontMask |= summary.fontMask
+            if summary.isMandatoryBreak { plan.mandatoryBreakCount += 1 }
+            if summary.isBreakable && summary.fittingWidth >= longWidth {
+                if walker == nil { walker = TextWalker(tables: measurer.tables, bytes: text) }
+                plan.longPieces.append(Int32(i))
+                if plan.clusterStarts.isEmpty { plan.clusterStarts.append(0) }
+                walker?.forEachCluster(of: PreparedPieceView(piece: pieces[i], summary: summary).layoutPiece) {
+                    plan.clusters.append($0)
+                }
+                plan.clusterStarts.append(Int32(plan.clusters.count))
+            }
+        }
+        let scale = Double(1 << maxFractionBits)
+        // Every value's bits at the finest scale, or-ed: the common trailing zeros give the
+        // coarsest scale at which all are integers.
+        var bits: UInt64 = 0
+        var exact = true
+        @inline(__always) func add(_ value: Double) {
+            let scaled = (value * scale).magnitude
+            if scaled < 0x1p52 && scaled.rounded(.towardZero) == scaled {
+                bits |= UInt64(scaled)
+            } else {
+                exact = false
+            }
+        }
+        for piece in pieces {
+            add(piece.leadingKern)
+            add(piece.content)
+            add(piece.whitespace)
+            add(piece.countedWhitespace)
+        }
+        var total = magnitude
+        for cluster in plan.clusters {
+            add(cluster.leadingKern)
+            add(cluster.width)
+            total += cluster.leadingKern.magnitude + cluster.width.magnitude
+        }
+        guard exact else { return nil }
+        plan.fractionBits = bits == 0 ? 0 : max(0, maxFractionBits - bits.trailingZeroBitCount)
+        // Every sum the fitter forms is then below 2³¹ units, and exact in a `Double`.
+        guard total * Double(1 << plan.fractionBits) < 0x1p31 else { return nil }
+        return plan
+    }
+
+    /// Writes the header and arrays of `pieces` as `plan` says to `memory`
+    /// (`plan.byteCount(pieces:)` bytes, 16-byte aligned).
+    static func write(
+        _ pieces: [PreparedPiece], summaries: UnsafePointer<PreparedPieceSummary>, plan: Plan,
+        measurer: TextMeasurer, to memory: UnsafeMutableRawPointer
+    ) {
+        let count = pieces.count
+        let style = measurer.style
+        memory.initializeMemory(as: ExactPieceSums.self, repeating: ExactPieceSums(
+            count: count, fractionBits: plan.fractionBits, mandatoryBreakCount: plan.mandatoryBreakCount,
+            fontMask: plan.fontMask, pango: style.profile == .pango, lineLimit: style.numberOfLines,
+            unitsPerPoint: measurer.tables.unitsPerPoint, lineHeightMultiple: style.lineHeightMultiple,
+            lineSpacing: style.lineSpacing, scale: style.scale, lineHeights: measurer.tables.lineHeights,
+            summaries: summaries, longPieceCount: plan.longPieces.count, clusterCount: plan.clusters.count),
+            count: 1)
+        let int32s = 3 * count + plan.mandatoryBreakCount + plan.longPieces.count + plan.clusterStarts.count
+        let values = (memory + MemoryLayout<ExactPieceSums>.stride).bindMemory(to: Int32.self, capacity: int32s)
+        let scale = Double(1 << plan.fractionBits)
+        @inline(__always) func fixed(_ value: Double) -> Int64 { Int64(value * scale) }
+        var offset: Int64 = 0
+        var breaks = 3 * count
+        for (i, piece) in pieces.enumerated() {
+            let start = offset + fixed(piece.leadingKern)
+            let end = start + fixed(piece.content)
+            values[i] = Int32(end + fixed(piece.countedWhitespace))
+            values[count + i] = Int32(start)
+            values[2 * count + i] = Int32(end)
+            offset = end + fixed(piece.whitespace)
+            if summaries[i].isMandatoryBreak {
+                values[breaks] = Int32(i)
+                breaks += 1
+            }
+        }
+        var next = breaks
+        for index in plan.longPieces {
+            values[next] = index
+            next += 1
+        }
+        for start in plan.clusterStarts {
+            values[next] = start
+            next += 1
+        }
+        let clusters = UnsafeMutableRawPointer(values + next).bindMemory(to: ExactCluster.self, capacity: plan.clusters.count)
+        for (i, cluster) in plan.clusters.enumerated() {
+            clusters[i] = ExactCluster(
+                leadingKern: Int32(fixed(cluster.leadingKern)), width: Int32(fixed(cluster.width)),
+                fontMask: cluster.fontMask)
+        }
+    }
+
+    /// Measures the text whose sums are at `sums` at `widthUnits` (checked, width units) as
+    /// `LineFitter` does, height only; `nil` when a line would start with a breakable piece wider
+    /// than the line whose clusters are not kept (see `longPieceWidth`): `PreparedWrapper` then
+    /// measures them.
+    ///
+    /// - Complexity: O(number of pieces), one integer comparison per piece (per cluster of a
+    ///   piece broken between lines).
+    static func measure(_ sums: UnsafePointer<ExactPieceSums>, widthUnits: Double) -> TextMeasurement? {
+        let header = sums.pointee
+        let count = header.count
+        let values = UnsafeRawPointer(sums + 1).assumingMemoryBound(to: Int32.self)
+        let fitEnds = values
+        let contentStarts = values + count
+        let contentEnds = values + 2 * count
+        let mandatoryBreaks = values + 3 * count
+        let comparedWidth = LineFitter.comparedWidth(widthUnits, pango: header.pango)
+        let scaled = (comparedWidth * Double(1 << header.fractionBits)).rounded(.down)
+        // Any width beyond every sum fits everything: clamp it far from overflowing.
+        let width = scaled < 0x1p40 ? Int64(scaled) : 1 << 40
+        let lineHeights = header.lineHeights
+        // A text drawn by the primary font alone has lines of one height.
+        let uniform = header.fontMask <= 1
+        var lines = Lines(lineLimit: header.lineLimit)
+        var nextBreak = 0
+        var nextLong = 0
+        var k = 0
+        while k < count {
+            // The line's pieces are at most those up to the next mandatory break.
+            while nextBreak < header.mandatoryBreakCount && Int(mandatoryBreaks[nextBreak]) < k { nextBreak += 1 }
+            let stop = nextBreak < header.mandatoryBreakCount ? Int(mandatoryBreaks[nextBreak]) + 1 : count
+            var start = Int64(contentStarts[k])
+            var mask = uniform ? 0 : header.summaries[k].fontMask
+            if Int64(fitEnds[k]) - start > width && header.summaries[k].isBreakable {
+                // Overlong: broken between its clusters, its last part starting the line that
+                // the pieces after it continue.
+                guard let pen = breakLongPiece(
+                    k, sums: sums, width: width, nextLong: &nextLong, lines: &lines, mask: &mask,
+                    uniform: uniform)
+                else { return nil }
+                if lines.isFull { break }
+                start = Int64(contentEnds[k]) - pen
+            }
+            k += 1
+            let limit = start + width
+            if uniform {
+                while k < stop && Int64(fitEnds[k]) <= limit { k += 1 }
+            } else {
+                while k < stop && Int64(fitEnds[k]) <= limit {
+                    mask |= header.summaries[k].fontMask
+                    k += 1
+                }
+            }
+            lines.end(width: Int64(contentEnds[k - 1]) - start, mask: mask, heights: lineHeights)
+            lines.lastEndedByMandatoryBreak = k == stop && nextBreak < header.mandatoryBreakCount
+            if lines.isFull { break }
+        }
+        // After a final mandatory break there is one more (empty) line; an empty text has one
+        // in `.pango` only (see `LineFitter.finish`).
+        if !lines.isFull, lines.count > 0 ? lines.lastEndedByMandatoryBreak : header.pango {
+            lines.end(width: 0, mask: 0, heights: lineHeights)
+        }
+        let widest = Double(lines.widest) / Double(1 << header.fractionBits)
+        return LineFitter.measurement(
+            lineCount: lines.count, heightSum: lines.heightSum, maxLineWidth: widest / header.unitsPerPoint,
+            lineHeightMultiple: header.lineHeightMultiple, lineSpacing: header.lineSpacing, scale: header.scale,
+            lines: nil)
+    }
+
+    /// The lines found so far.
+    struct Lines {
+        let lineLimit: Int
+        var count = 0
+        /// Sum of the lines' heights, points.
+        var heightSum = 0.0
+        /// Widest line, fixed-point units.
+        var widest: Int64 = 0
+        var lastEndedByMandatoryBreak = false
+
+        init(lineLimit: Int) {
+            self.lineLimit = lineLimit
+        }
+
+        /// `numberOfLines` lines are complete.
+        var isFull: Bool {
+            @inline(__always) get { lineLimit > 0 && count >= lineLimit }
+        }
+
+        /// Ends a line `width` wide drawn by the fonts of `mask`.
+        @inline(__always)
+        mutating func end(width: Int64, mask: UInt32, heights: UnsafeBufferPointer<Double>) {
+            count += 1
+            heightSum += StyleTables.lineHeight(mask: mask, heights: heights)
+            widest = max(widest, width)
+        }
+    }
+
+    /// Places the long piece `k` at a line start cluster by cluster as `LineFitter.placeCluster`
+    /// does, ending the lines it fills; returns the pen after its last cluster (fixed point), or
+    /// `nil` when its clusters are not kept. `nextLong` is where the search for it starts.
+    @inline(never)
+    private static func breakLongPiece(
+        _ k: Int, sums: UnsafePointer<ExactPieceSums>, width: Int64, nextLong: inout Int, lines: inout Lines,
+        mask: inout UInt32, uniform: Bool
+    ) -> Int64? {
+        let header = sums.pointee
+        let values = UnsafeRawPointer(sums + 1).assumingMemoryBound(to: Int32.self)
+        let longPieces = values + 3 * header.count + header.mandatoryBreakCount
+        let clusterStarts = longPieces + header.longPieceCount
+        let clusters = UnsafeRawPointer(clusterStarts + header.longPieceCount + 1)
+            .assumingMemoryBound(to: ExactCluster.self)
+        while nextLong < header.longPieceCount && Int(longPieces[nextLong]) < k { nextLong += 1 }
+        guard nextLong < header.longPieceCount && Int(longPieces[nextLong]) == k else { return nil }
+        let range = Int(clusterStarts[nextLong])..<Int(clusterStarts[nextLong + 1])
+        var pen: Int64 = 0
+        mask = 0
+        for i in range {
+            let cluster = clusters[i]
+            if i == range.lowerBound {
+                pen = Int64(cluster.width)
+            } else if pen + Int64(cluster.leadingKern) + Int64(cluster.width) <= width {
+                pen += Int64(cluster.leadingKern) + Int64(cluster.width)
+            } else {
+                lines.end(width: pen, mask: uniform ? 0 : mask, heights: header.lineHeights)
+                lines.lastEndedByMandatoryBreak = false
+                if lines.isFull { return pen }
+                mask = 0
+                pen = Int64(cluster.width)
+            }
+            mask |= cluster.fontMask
+        }
+        if uniform { mask = 0 }
+        return pen
+    }
+}

@@ -68,7 +68,7 @@ struct ExactPieceSums {
     /// Breakable pieces at least this wide (points) keep their clusters: narrower lines than this
     /// may find a piece that must be broken and no clusters for it, and wrap with
     /// `PreparedWrapper`.
-    static var longPieceWidth: Double { 100 }
+    static var longPieceWidth: Double { 160 }
 
     /// The most fraction bits tried: finer widths than 2⁻²⁰ width units are not exact here.
     static var maxFractionBits: Int { 20 }
@@ -119,16 +119,16 @@ struct ExactPieceSums {
         }
         let scale = Double(1 << maxFractionBits)
         // Every value's bits at the finest scale, or-ed: the common trailing zeros give the
-        // coarsest scale at which all are integers.
+        // coarsest scale at which all are integers. An integer below 2⁵² plus 2⁵² is exact and
+        // has the integer as its significand bits; a non-integer is rounded, which the
+        // subtraction reveals (no conversions, which cost more than the rest).
         var bits: UInt64 = 0
         var exact = true
         @inline(__always) func add(_ value: Double) {
             let scaled = (value * scale).magnitude
-            if scaled < 0x1p52 && scaled.rounded(.towardZero) == scaled {
-                bits |= UInt64(scaled)
-            } else {
-                exact = false
-            }
+            let shifted = scaled + 0x1p52
+            exact = exact && scaled < 0x1p52 && shifted - 0x1p52 == scaled
+            bits |= shifted.bitPattern
         }
         for piece in pieces {
             add(piece.leadingKern)
@@ -143,6 +143,7 @@ struct ExactPieceSums {
             total += cluster.leadingKern.magnitude + cluster.width.magnitude
         }
         guard exact else { return nil }
+        bits &= (1 << 52) - 1
         plan.fractionBits = bits == 0 ? 0 : max(0, maxFractionBits - bits.trailingZeroBitCount)
         // Every sum the fitter forms is then below 2³¹ units, and exact in a `Double`.
         guard total * Double(1 << plan.fractionBits) < 0x1p31 else { return nil }
@@ -167,15 +168,21 @@ struct ExactPieceSums {
         let int32s = 3 * count + plan.mandatoryBreakCount + plan.longPieces.count + plan.clusterStarts.count
         let values = (memory + MemoryLayout<ExactPieceSums>.stride).bindMemory(to: Int32.self, capacity: int32s)
         let scale = Double(1 << plan.fractionBits)
-        @inline(__always) func fixed(_ value: Double) -> Int64 { Int64(value * scale) }
+        // `value × scale` is an integer of magnitude below 2³¹: adding 1.5 × 2⁵² puts it, exactly,
+        // in the significand bits (no conversion with its range checks).
+        let magic = 0x1.8p52
+        let magicBits = Int64(bitPattern: magic.bitPattern)
+        @inline(__always) func fixed(_ value: Double) -> Int64 {
+            Int64(bitPattern: (value * scale + magic).bitPattern) &- magicBits
+        }
         var offset: Int64 = 0
         var breaks = 3 * count
         for (i, piece) in pieces.enumerated() {
             let start = offset + fixed(piece.leadingKern)
             let end = start + fixed(piece.content)
-            values[i] = Int32(end + fixed(piece.countedWhitespace))
-            values[count + i] = Int32(start)
-            values[2 * count + i] = Int32(end)
+            values[i] = Int32(truncatingIfNeeded: end + fixed(piece.countedWhitespace))
+            values[count + i] = Int32(truncatingIfNeeded: start)
+            values[2 * count + i] = Int32(truncatingIfNeeded: end)
             offset = end + fixed(piece.whitespace)
             if summaries[i].isMandatoryBreak {
                 values[breaks] = Int32(i)
@@ -194,7 +201,8 @@ struct ExactPieceSums {
         let clusters = UnsafeMutableRawPointer(values + next).bindMemory(to: ExactCluster.self, capacity: plan.clusters.count)
         for (i, cluster) in plan.clusters.enumerated() {
             clusters[i] = ExactCluster(
-                leadingKern: Int32(fixed(cluster.leadingKern)), width: Int32(fixed(cluster.width)),
+                leadingKern: Int32(truncatingIfNeeded: fixed(cluster.leadingKern)),
+                width: Int32(truncatingIfNeeded: fixed(cluster.width)),
                 fontMask: cluster.fontMask)
         }
     }

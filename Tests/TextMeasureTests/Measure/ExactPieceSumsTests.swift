@@ -49,7 +49,8 @@ struct ExactPieceSumsTests {
     @Test("Exact path = floating-point wrapper = general path on the corpora", arguments: ["en", "ja", "mixed"])
     func matchesOtherPaths(corpus: String) throws {
         let texts = try MeasurePathEquivalenceTests.sample(corpus, stride: 13)
-        let widths: [Double] = [7, 41, 99.5, 100, 137.25, 200, 280, 375, 414, 1000]
+        let long = ExactPieceSums.longPieceWidth
+        let widths: [Double] = [7, 41, 99.5, long.nextDown, long, 200, 280, 375, 414, 1000]
         for style in try Self.styles() {
             let fast = try TextMeasurer(style: style)
             let general = try TextMeasurer(generalPathFor: style)
@@ -63,8 +64,8 @@ struct ExactPieceSumsTests {
                     let wrapper = prepared.wrappedHeight(widthUnits: try fast.widthUnits(width))
                     let exact = try Self.exactAnswer(prepared, width: width)
                     let measured = try prepared.measure(width: width)
-                    if width >= 100 { atListWidths += 1 }
-                    if exact != nil && width >= 100 { answered += 1 }
+                    if width >= long { atListWidths += 1 }
+                    if exact != nil && width >= long { answered += 1 }
                     if wrapper != expected || measured != expected || (exact != nil && exact != expected) {
                         differences += 1
                         if differences <= 3 { Issue.record("\(style) width \(width): \(text.debugDescription)") }
@@ -72,7 +73,8 @@ struct ExactPieceSumsTests {
                 }
             }
             #expect(differences == 0, "\(corpus) \(style.profile) \(style.lineBreakMode) \(style.fontSize) pt")
-            // Every piece wider than 100 pt keeps its clusters: from 100 pt on, the exact path answers all.
+            // Every piece wider than `longPieceWidth` keeps its clusters: from that width on, the
+            // exact path answers all.
             #expect(answered == atListWidths, "\(corpus) \(style.profile) \(style.fontSize) pt")
         }
     }
@@ -92,7 +94,7 @@ struct ExactPieceSumsTests {
                 let general = try TextMeasurer(generalPathFor: style)
                 for text in texts {
                     let prepared = fast.prepare(text)
-                    for width in stride(from: 100.0, through: 420, by: 7.5) {
+                    for width in stride(from: ExactPieceSums.longPieceWidth, through: 420, by: 7.5) {
                         let expected = try general.measure(text, width: width)
                         let exact = try #require(try Self.exactAnswer(prepared, width: width), "\(text) at \(width)")
                         #expect(exact == expected, "\(profile) \(lines) lines \(text.debugDescription) at \(width)")
@@ -110,7 +112,7 @@ struct ExactPieceSumsTests {
             let general = try TextMeasurer(generalPathFor: style)
             for text in ["", " ", "   ", "\n", "\n\n", "a\n", "\na", " \n ", "\r\n", "a\u{2028}b"] {
                 let prepared = fast.prepare(text)
-                for width in [1.0, 100, 375] {
+                for width in [1.0, 100, 160, 375] {
                     let expected = try general.measure(text, width: width)
                     if let exact = try Self.exactAnswer(prepared, width: width) {
                         #expect(exact == expected, "\(profile) \(text.debugDescription) at \(width)")

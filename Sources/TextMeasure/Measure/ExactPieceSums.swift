@@ -14,9 +14,9 @@
 /// Texts whose widths are not such fractions (another size or font) or too long for 32 bits
 /// have no exact sums and wrap with `PreparedWrapper`.
 ///
-/// The sums live at the front of a prepared text's memory, with everything else wrapping reads
-/// (the style's numbers, the line heights), so that re-wrapping a list of prepared texts touches
-/// one block per text: this header, then its arrays.
+/// The value lives at the front of a prepared text's storage object and holds everything else
+/// wrapping reads (the style's numbers, the line heights), so that re-wrapping a list of prepared
+/// texts touches one allocation per text: its first cache lines, then the arrays.
 struct ExactPieceSums {
     /// The number of pieces.
     let count: Int
@@ -29,7 +29,11 @@ struct ExactPieceSums {
     /// The style's numbers that wrapping and rounding read (see `TextStyle`).
     let pango: Bool
     let lineLimit: Int
-    let unitsPerPoint: Double
+    /// `2^fractionBits`: from width units to fixed point.
+    let fixedPerUnit: Double
+    /// `1 / (2^fractionBits × unitsPerPoint)`: from fixed point to points (a power of two, so
+    /// multiplying by it is exact, as dividing by its inverse is).
+    let pointsPerFixed: Double
     let lineHeightMultiple: Double
     let lineSpacing: Double
     let scale: Double
@@ -43,8 +47,10 @@ struct ExactPieceSums {
     /// The number of pieces whose clusters are kept (`longPieces`) and of their clusters.
     let longPieceCount: Int
     let clusterCount: Int
+    /// The arrays (valid while the prepared text lives).
+    let values: UnsafePointer<Int32>
 
-    // In memory after the header, as `Int32`, in units of `2^-fractionBits` width units, with
+    // At `values`, as `Int32`, in units of `2^-fractionBits` width units, with
     // `offset` the sum of `leadingKern + content + whitespace` over the pieces before a piece:
     // - `fitEnds[count]`: where the width that counts for fitting ends,
     //   `offset + leadingKern + content + countedWhitespace`;
@@ -84,11 +90,10 @@ struct ExactPieceSums {
         var clusterStarts: [Int32] = []
         var clusters: [LayoutCluster] = []
 
-        /// Bytes the header and arrays take, rounded up to 16.
+        /// Bytes the arrays take, rounded up to 16.
         func byteCount(pieces count: Int) -> Int {
             let int32s = 3 * count + mandatoryBreakCount + longPieces.count + clusterStarts.count
-            return (MemoryLayout<ExactPieceSums>.stride + int32s * MemoryLayout<Int32>.stride
-                + clusters.count * MemoryLayout<ExactCluster>.stride + 15) & ~15
+            return (int32s * MemoryLayout<Int32>.stride + clusters.count * MemoryLayout<ExactCluster>.stride + 15) & ~15
         }
     }
 
@@ -150,23 +155,15 @@ struct ExactPieceSums {
         return plan
     }
 
-    /// Writes the header and arrays of `pieces` as `plan` says to `memory`
-    /// (`plan.byteCount(pieces:)` bytes, 16-byte aligned).
+    /// Writes the arrays of `pieces` as `plan` says to `memory` (`plan.byteCount(pieces:)`
+    /// bytes, 4-byte aligned) and returns the sums reading them.
     static func write(
         _ pieces: [PreparedPiece], summaries: UnsafePointer<PreparedPieceSummary>, plan: Plan,
         measurer: TextMeasurer, to memory: UnsafeMutableRawPointer
-    ) {
+    ) -> ExactPieceSums {
         let count = pieces.count
-        let style = measurer.style
-        memory.initializeMemory(as: ExactPieceSums.self, repeating: ExactPieceSums(
-            count: count, fractionBits: plan.fractionBits, mandatoryBreakCount: plan.mandatoryBreakCount,
-            fontMask: plan.fontMask, pango: style.profile == .pango, lineLimit: style.numberOfLines,
-            unitsPerPoint: measurer.tables.unitsPerPoint, lineHeightMultiple: style.lineHeightMultiple,
-            lineSpacing: style.lineSpacing, scale: style.scale, lineHeights: measurer.tables.lineHeights,
-            summaries: summaries, longPieceCount: plan.longPieces.count, clusterCount: plan.clusters.count),
-            count: 1)
         let int32s = 3 * count + plan.mandatoryBreakCount + plan.longPieces.count + plan.clusterStarts.count
-        let values = (memory + MemoryLayout<ExactPieceSums>.stride).bindMemory(to: Int32.self, capacity: int32s)
+        let values = memory.bindMemory(to: Int32.self, capacity: int32s)
         let scale = Double(1 << plan.fractionBits)
         // `value × scale` is an integer of magnitude below 2³¹: adding 1.5 × 2⁵² puts it, exactly,
         // in the significand bits (no conversion with its range checks).
@@ -205,45 +202,60 @@ struct ExactPieceSums {
                 width: Int32(truncatingIfNeeded: fixed(cluster.width)),
                 fontMask: cluster.fontMask)
         }
+        let style = measurer.style
+        return ExactPieceSums(
+            count: count, fractionBits: plan.fractionBits, mandatoryBreakCount: plan.mandatoryBreakCount,
+            fontMask: plan.fontMask, pango: style.profile == .pango, lineLimit: style.numberOfLines,
+            fixedPerUnit: scale, pointsPerFixed: 1 / (scale * measurer.tables.unitsPerPoint),
+            lineHeightMultiple: style.lineHeightMultiple,
+            lineSpacing: style.lineSpacing, scale: style.scale, lineHeights: measurer.tables.lineHeights,
+            summaries: summaries, longPieceCount: plan.longPieces.count, clusterCount: plan.clusters.count,
+            values: UnsafePointer(values))
     }
 
-    /// Measures the text whose sums are at `sums` at `widthUnits` (checked, width units) as
-    /// `LineFitter` does, height only; `nil` when a line would start with a breakable piece wider
-    /// than the line whose clusters are not kept (see `longPieceWidth`): `PreparedWrapper` then
-    /// measures them.
+    /// Measures the text at `width` points (finite, > 0) as `LineFitter` does, height only;
+    /// `nil` when a line would start with a breakable piece wider than the line whose clusters
+    /// are not kept (see `longPieceWidth`): `PreparedWrapper` then measures it.
     ///
     /// - Complexity: O(number of pieces), one integer comparison per piece (per cluster of a
     ///   piece broken between lines).
-    static func measure(_ sums: UnsafePointer<ExactPieceSums>, widthUnits: Double) -> TextMeasurement? {
-        let header = sums.pointee
+    func measure(width: Double) -> TextMeasurement? {
+        let header = self
         let count = header.count
-        let values = UnsafeRawPointer(sums + 1).assumingMemoryBound(to: Int32.self)
+        // Pango takes an integer width in Pango units (as `TextMeasurer.widthUnits`).
+        let widthUnits = header.pango ? (width * 1024).rounded(.down) : width
         let fitEnds = values
         let contentStarts = values + count
         let contentEnds = values + 2 * count
         let mandatoryBreaks = values + 3 * count
         let comparedWidth = LineFitter.comparedWidth(widthUnits, pango: header.pango)
-        let scaled = (comparedWidth * Double(1 << header.fractionBits)).rounded(.down)
-        // Any width beyond every sum fits everything: clamp it far from overflowing.
+        // Sums are integers: a sum fits under the width iff it fits under its floor (a conversion
+        // truncates, which is the floor of a positive width). Any width beyond every sum fits
+        // everything: clamp it far from overflowing.
+        let scaled = comparedWidth * header.fixedPerUnit
         let width = scaled < 0x1p40 ? Int64(scaled) : 1 << 40
         let lineHeights = header.lineHeights
         // A text drawn by the primary font alone has lines of one height.
         let uniform = header.fontMask <= 1
         var lines = Lines(lineLimit: header.lineLimit)
+        // A line's pieces are at most those up to the next mandatory break (`stop` is past it).
+        // Lines never run past one, so each is reached in turn.
         var nextBreak = 0
+        var stop = header.mandatoryBreakCount > 0 ? Int(mandatoryBreaks[0]) + 1 : count
         var nextLong = 0
         var k = 0
         while k < count {
-            // The line's pieces are at most those up to the next mandatory break.
-            while nextBreak < header.mandatoryBreakCount && Int(mandatoryBreaks[nextBreak]) < k { nextBreak += 1 }
-            let stop = nextBreak < header.mandatoryBreakCount ? Int(mandatoryBreaks[nextBreak]) + 1 : count
+            if k == stop {
+                nextBreak += 1
+                stop = nextBreak < header.mandatoryBreakCount ? Int(mandatoryBreaks[nextBreak]) + 1 : count
+            }
             var start = Int64(contentStarts[k])
             var mask = uniform ? 0 : header.summaries[k].fontMask
             if Int64(fitEnds[k]) - start > width && header.summaries[k].isBreakable {
                 // Overlong: broken between its clusters, its last part starting the line that
                 // the pieces after it continue.
                 guard let pen = breakLongPiece(
-                    k, sums: sums, width: width, nextLong: &nextLong, lines: &lines, mask: &mask,
+                    k, width: width, nextLong: &nextLong, lines: &lines, mask: &mask,
                     uniform: uniform)
                 else { return nil }
                 if lines.isFull { break }
@@ -268,9 +280,8 @@ struct ExactPieceSums {
         if !lines.isFull, lines.count > 0 ? lines.lastEndedByMandatoryBreak : header.pango {
             lines.end(width: 0, mask: 0, heights: lineHeights)
         }
-        let widest = Double(lines.widest) / Double(1 << header.fractionBits)
         return LineFitter.measurement(
-            lineCount: lines.count, heightSum: lines.heightSum, maxLineWidth: widest / header.unitsPerPoint,
+            lineCount: lines.count, heightSum: lines.heightSum, maxLineWidth: Double(lines.widest) * header.pointsPerFixed,
             lineHeightMultiple: header.lineHeightMultiple, lineSpacing: header.lineSpacing, scale: header.scale,
             lines: nil)
     }
@@ -285,13 +296,14 @@ struct ExactPieceSums {
         var widest: Int64 = 0
         var lastEndedByMandatoryBreak = false
 
+        /// - Parameter lineLimit: `numberOfLines` (0: no limit).
         init(lineLimit: Int) {
-            self.lineLimit = lineLimit
+            self.lineLimit = lineLimit > 0 ? lineLimit : .max
         }
 
         /// `numberOfLines` lines are complete.
         var isFull: Bool {
-            @inline(__always) get { lineLimit > 0 && count >= lineLimit }
+            @inline(__always) get { count >= lineLimit }
         }
 
         /// Ends a line `width` wide drawn by the fonts of `mask`.
@@ -307,12 +319,11 @@ struct ExactPieceSums {
     /// does, ending the lines it fills; returns the pen after its last cluster (fixed point), or
     /// `nil` when its clusters are not kept. `nextLong` is where the search for it starts.
     @inline(never)
-    private static func breakLongPiece(
-        _ k: Int, sums: UnsafePointer<ExactPieceSums>, width: Int64, nextLong: inout Int, lines: inout Lines,
+    private func breakLongPiece(
+        _ k: Int, width: Int64, nextLong: inout Int, lines: inout Lines,
         mask: inout UInt32, uniform: Bool
     ) -> Int64? {
-        let header = sums.pointee
-        let values = UnsafeRawPointer(sums + 1).assumingMemoryBound(to: Int32.self)
+        let header = self
         let longPieces = values + 3 * header.count + header.mandatoryBreakCount
         let clusterStarts = longPieces + header.longPieceCount
         let clusters = UnsafeRawPointer(clusterStarts + header.longPieceCount + 1)

@@ -4,65 +4,71 @@
 /// clusters) and keeps only the widths of its pieces. Measuring at a width is then pure
 /// arithmetic over those widths — what makes a rotation or a window resize cheap. Results are
 /// identical to `TextMeasurer.measure(_:width:)` for the same text and style.
-public struct PreparedText: @unchecked Sendable {  // `exactSums` points into `storage`'s immutable memory
+public struct PreparedText: @unchecked Sendable {  // its storage is immutable once made, see `Storage`
     /// The style the text was prepared in.
     public var style: TextStyle { storage.measurer.style }
     /// Everything in one reference, so that copying a prepared text costs one retain.
     let storage: Storage
-    /// The exact sums at the front of the storage's memory, when the text has them: measuring
-    /// at a width reads them (and nothing of the storage object) — one block per text.
-    let exactSums: UnsafePointer<ExactPieceSums>?
 
-    /// The pieces, what fitting reads of them and the text, in one block of memory (wrapping
-    /// many prepared texts is bound by memory traffic: no array headers to chase). Immutable
-    /// after init; the block is freed in deinit, hence `@unchecked Sendable` like `StyleTables`.
-    final class Storage: @unchecked Sendable {
-        let measurer: TextMeasurer
-        /// The pieces' exact sums (if any), their summaries, then the pieces, then the text's
-        /// UTF-8 (an overlong piece is broken between clusters measured again from it, which is
-        /// rare and needs nothing kept per cluster).
-        private let block: UnsafeMutableRawPointer
-        let pieceCount: Int
-        let byteCount: Int
-        /// The sum of the magnitudes of every width and kerning value of the pieces (width
-        /// units): with their number, it bounds the rounding error of any sum of them.
-        let magnitude: Double
-        /// The exact sums at the front of the block, when the pieces' widths allow them.
-        let exactSums: UnsafePointer<ExactPieceSums>?
-        /// Where the summaries start in the block (after the exact sums).
-        private let summariesOffset: Int
+    /// The pieces, what fitting reads of them and the text, in one allocation with the object
+    /// itself (wrapping many prepared texts is bound by memory latency: the exact sums' header
+    /// shares the object's first cache lines, which retaining it brings in anyway, and no
+    /// pointer to another block is chased). Never written after `make` returns it (a
+    /// `ManagedBuffer` cannot declare `Sendable`: `PreparedText` does, for this reason).
+    final class Storage: ManagedBuffer<Storage.Header, UInt8> {
+        /// What is kept besides the pieces; the elements are, in order, the exact sums' arrays
+        /// (if any), the pieces' summaries, the pieces and the text's UTF-8 (an overlong piece is
+        /// broken between clusters measured again from it, which is rare and needs nothing kept
+        /// per cluster).
+        struct Header {
+            /// The exact sums, when the widths allow them (first: next to the reference count).
+            var exactSums: ExactPieceSums?
+            let measurer: TextMeasurer
+            let pieceCount: Int
+            let byteCount: Int
+            /// The sum of the magnitudes of every width and kerning value of the pieces (width
+            /// units): with their number, it bounds the rounding error of any sum of them.
+            let magnitude: Double
+            /// Where the summaries start in the elements (after the exact sums' arrays).
+            let summariesOffset: Int
+        }
 
-        init(
+        /// Prepared pieces in a new storage.
+        static func make(
             measurer: TextMeasurer, pieces: [PreparedPiece], summaries: [PreparedPieceSummary],
             text: UnsafeBufferPointer<UInt8>
-        ) {
+        ) -> Storage {
             var magnitude = 0.0
             for piece in pieces {
                 magnitude += piece.leadingKern.magnitude + piece.content.magnitude + piece.whitespace.magnitude
                     + piece.countedWhitespace.magnitude
             }
-            self.measurer = measurer
-            self.magnitude = magnitude
-            pieceCount = pieces.count
-            byteCount = text.count
+            let count = pieces.count
             let plan = ExactPieceSums.plan(
                 pieces: pieces, summaries: summaries, magnitude: magnitude, text: text, measurer: measurer)
-            summariesOffset = plan?.byteCount(pieces: pieces.count) ?? 0
-            let textOffset = summariesOffset + Storage.piecesOffset(pieceCount) + pieceCount * MemoryLayout<PreparedPiece>.stride
-            block = .allocate(byteCount: max(textOffset + text.count, 16), alignment: 16)
-            Storage.copy(summaries, to: block + summariesOffset)
-            if let plan {
-                ExactPieceSums.write(
-                    pieces, summaries: (block + summariesOffset).assumingMemoryBound(to: PreparedPieceSummary.self),
-                    plan: plan, measurer: measurer, to: block)
-                exactSums = UnsafePointer(block.assumingMemoryBound(to: ExactPieceSums.self))
-            } else {
-                exactSums = nil
+            let summariesOffset = plan?.byteCount(pieces: count) ?? 0
+            let textOffset = summariesOffset + Storage.piecesOffset(count) + count * MemoryLayout<PreparedPiece>.stride
+            let buffer = Storage.create(minimumCapacity: textOffset + text.count) { _ in
+                Header(
+                    exactSums: nil, measurer: measurer, pieceCount: count, byteCount: text.count,
+                    magnitude: magnitude, summariesOffset: summariesOffset)
             }
-            Storage.copy(pieces, to: block + summariesOffset + Storage.piecesOffset(pieceCount))
-            if let base = text.baseAddress {
-                (block + textOffset).copyMemory(from: base, byteCount: text.count)
+            let storage = unsafeDowncast(buffer, to: Storage.self)
+            storage.withUnsafeMutablePointers { header, elements in
+                let block = UnsafeMutableRawPointer(elements)
+                Storage.copy(summaries, to: block + summariesOffset)
+                Storage.copy(pieces, to: block + summariesOffset + Storage.piecesOffset(count))
+                if let base = text.baseAddress {
+                    (block + textOffset).copyMemory(from: base, byteCount: text.count)
+                }
+                if let plan {
+                    // The pointers into the elements stay valid: an object never moves.
+                    header.pointee.exactSums = ExactPieceSums.write(
+                        pieces, summaries: (block + summariesOffset).assumingMemoryBound(to: PreparedPieceSummary.self),
+                        plan: plan, measurer: measurer, to: block)
+                }
             }
+            return storage
         }
 
         private static func copy<T>(_ values: [T], to memory: UnsafeMutableRawPointer) {
@@ -72,15 +78,22 @@ public struct PreparedText: @unchecked Sendable {  // `exactSums` points into `s
             }
         }
 
-        deinit { block.deallocate() }  // everything in it is trivial
-
         /// Where the pieces start after the summaries.
         private static func piecesOffset(_ count: Int) -> Int { count * MemoryLayout<PreparedPieceSummary>.stride }
+
+        var measurer: TextMeasurer { header.measurer }
+        var pieceCount: Int { header.pieceCount }
+        var magnitude: Double { header.magnitude }
+
+        /// The start of the elements (valid while the storage lives: an object never moves).
+        private var elements: UnsafeMutableRawPointer {
+            withUnsafeMutablePointerToElements { UnsafeMutableRawPointer($0) }
+        }
 
         /// The pieces in order (valid while the storage lives).
         var pieces: UnsafeBufferPointer<PreparedPiece> {
             UnsafeBufferPointer(
-                start: (block + summariesOffset + Storage.piecesOffset(pieceCount))
+                start: (elements + header.summariesOffset + Storage.piecesOffset(pieceCount))
                     .assumingMemoryBound(to: PreparedPiece.self),
                 count: pieceCount)
         }
@@ -88,14 +101,29 @@ public struct PreparedText: @unchecked Sendable {  // `exactSums` points into `s
         /// The pieces' summaries (valid while the storage lives).
         var summaries: UnsafeBufferPointer<PreparedPieceSummary> {
             UnsafeBufferPointer(
-                start: (block + summariesOffset).assumingMemoryBound(to: PreparedPieceSummary.self), count: pieceCount)
+                start: (elements + header.summariesOffset).assumingMemoryBound(to: PreparedPieceSummary.self),
+                count: pieceCount)
         }
 
         /// The text (valid while the storage lives).
         var text: UnsafeBufferPointer<UInt8> {
-            let offset = summariesOffset + Storage.piecesOffset(pieceCount) + pieceCount * MemoryLayout<PreparedPiece>.stride
-            return UnsafeBufferPointer(start: (block + offset).assumingMemoryBound(to: UInt8.self), count: byteCount)
+            let offset = header.summariesOffset + Storage.piecesOffset(pieceCount)
+                + pieceCount * MemoryLayout<PreparedPiece>.stride
+            return UnsafeBufferPointer(
+                start: (elements + offset).assumingMemoryBound(to: UInt8.self), count: header.byteCount)
         }
+
+        /// Measures at `width` points (finite, > 0) by the exact sums, if the text has them and
+        /// they answer (see `ExactPieceSums.measure`).
+        @inline(__always)
+        func exactMeasurement(width: Double) -> TextMeasurement? {
+            withUnsafeMutablePointerToHeader { header in
+                header.pointee.exactSums?.measure(width: width)
+            }
+        }
+
+        /// Whether the text has exact sums (tests).
+        var hasExactSums: Bool { header.exactSums != nil }
 
         /// Calls `body` with the clusters of the breakable piece `index`, measured as
         /// `TextMeasurer` measures those of an overlong piece.
@@ -113,13 +141,11 @@ public struct PreparedText: @unchecked Sendable {  // `exactSums` points into `s
         // closure's result: that form crashed the debug test run 3 times in 3 (a release of a garbage
         // reference in "outlined destroy of PreparedText"); this one passed 2 full runs in 2.
         storage = text.withUTF8 { PreparedText.makeStorage(utf8: $0, measurer: measurer) }
-        exactSums = storage.exactSums
     }
 
     /// Prepares valid UTF-8.
     init(utf8 bytes: UnsafeBufferPointer<UInt8>, measurer: TextMeasurer) {
         storage = PreparedText.makeStorage(utf8: bytes, measurer: measurer)
-        exactSums = storage.exactSums
     }
 
     /// Walks valid UTF-8 once and keeps its pieces.
@@ -140,7 +166,7 @@ public struct PreparedText: @unchecked Sendable {  // `exactSums` points into `s
             summaries.append(PreparedPieceSummary(prepared, layout: piece))
             return true
         }
-        return Storage(measurer: measurer, pieces: pieces, summaries: summaries, text: bytes)
+        return Storage.make(measurer: measurer, pieces: pieces, summaries: summaries, text: bytes)
     }
 
     /// The number of pieces (segments, or clusters in char mode) the text was split into.
@@ -152,13 +178,8 @@ public struct PreparedText: @unchecked Sendable {  // `exactSums` points into `s
     /// - Complexity: O(number of segments), no text is read again; nothing is allocated unless
     ///   `includeLines` is set.
     public func measure(width: Double, includeLines: Bool = false) throws(TextMeasureError) -> TextMeasurement {
-        if !includeLines, let exactSums {
-            guard width.isFinite, width > 0 else { throw .invalidWidth(width) }
-            let units = exactSums.pointee.pango ? (width * 1024).rounded(.down) : width
-            if let measurement = withExtendedLifetime(storage, { ExactPieceSums.measure(exactSums, widthUnits: units) }) {
-                return measurement
-            }
-        }
+        guard width.isFinite, width > 0 else { throw .invalidWidth(width) }
+        if !includeLines, let measurement = storage.exactMeasurement(width: width) { return measurement }
         let units = try storage.measurer.widthUnits(width)
         if !includeLines { return wrappedHeight(widthUnits: units) }
         let measurer = storage.measurer

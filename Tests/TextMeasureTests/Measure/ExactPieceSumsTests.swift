@@ -22,9 +22,7 @@ struct ExactPieceSumsTests {
 
     /// The answer of the exact path alone (`nil` when it leaves the text to `PreparedWrapper`).
     static func exactAnswer(_ prepared: PreparedText, width: Double) throws -> TextMeasurement? {
-        guard let sums = prepared.exactSums else { return nil }
-        let units = try prepared.storage.measurer.widthUnits(width)
-        return withExtendedLifetime(prepared.storage) { ExactPieceSums.measure(sums, widthUnits: units) }
+        prepared.storage.exactMeasurement(width: width)
     }
 
     @Test("Bundled fonts at whole and half sizes have exact sums; 17.3 pt in .uikit has none")
@@ -33,13 +31,13 @@ struct ExactPieceSumsTests {
         for size in [13.0, 17, 17.5, 24] {
             for profile in LayoutProfile.allCases {
                 let measurer = try TextMeasurer(style: try TextStyle.bundled(fontSize: size, profile: profile))
-                #expect(measurer.prepare(text).exactSums != nil, "\(size) pt \(profile)")
+                #expect(measurer.prepare(text).storage.hasExactSums, "\(size) pt \(profile)")
             }
         }
         // 17.3 / 2048 is no binary fraction: widths are rounded products, not fixed-point values.
         let odd = try TextMeasurer(style: try TextStyle.bundled(fontSize: 17.3))
         let prepared = odd.prepare(text)
-        #expect(prepared.exactSums == nil)
+        #expect(!prepared.storage.hasExactSums)
         let general = try TextMeasurer(generalPathFor: try TextStyle.bundled(fontSize: 17.3))
         for width in [50.0, 120, 300] {
             #expect(try prepared.measure(width: width) == general.measure(text, width: width))

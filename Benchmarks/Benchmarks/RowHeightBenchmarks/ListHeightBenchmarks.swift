@@ -269,9 +269,10 @@ func realRowPrecomputeBenchmarks() {
         }
     }
     // The same with a measurer of its own per thread (its own style tables: the size differs by
-    // 1e-9 pt, which changes no height here). Measured 2026-11-23: 1 → 2 threads 747 → 386 ms
-    // (1.94×) against 749 → 575 ms (1.30×) with one shared measurer: what keeps two threads from
-    // scaling is sharing one measurer (its reference-counted tables), not the work.
+    // 1e-9 pt, which changes no height here). Measured 2026-11-23 before the hot path read the
+    // tables through `StyleTableView`: 1 → 2 threads 747 → 386 ms (1.94×) against 749 → 575 ms
+    // (1.30×) with one shared measurer, whose tables' reference count the threads contended on.
+    // Since then the shared measurer scales as well as this (768 → 403 ms, 1.91×).
     Benchmark(
         "Measure 1,000,000 real English rows on 2 plain threads, a measurer per thread",
         configuration: configuration

@@ -4,6 +4,13 @@
 /// clusters) and keeps only the widths of its pieces. Measuring at a width is then pure
 /// arithmetic over those widths — what makes a rotation or a window resize cheap. Results are
 /// identical to `TextMeasurer.measure(_:width:)` for the same text and style.
+///
+/// When every width of the text is a binary fraction — as with the bundled fonts (2,048 units
+/// per em) at whole, half or quarter point sizes, and always in the `.pango` profile — the
+/// widths are kept as exact integer prefix sums too, and a height is found by one integer
+/// comparison per segment (see the README's speed table). Other texts, and widths
+/// narrower than 160 pt that must break a word, wrap in floating point (a few times slower),
+/// with the same results.
 public struct PreparedText: @unchecked Sendable {  // its storage is immutable once made, see `Storage`
     /// The style the text was prepared in.
     public var style: TextStyle { storage.measurer.style }
@@ -175,8 +182,8 @@ public struct PreparedText: @unchecked Sendable {  // its storage is immutable o
     /// Measures the prepared text at `width` points.
     ///
     /// - Throws: `TextMeasureError.invalidWidth` for a width ≤ 0, NaN or infinite.
-    /// - Complexity: O(number of segments), no text is read again; nothing is allocated unless
-    ///   `includeLines` is set.
+    /// - Complexity: O(number of segments) (and of the characters of a word broken across
+    ///   lines), no text is read again; nothing is allocated unless `includeLines` is set.
     public func measure(width: Double, includeLines: Bool = false) throws(TextMeasureError) -> TextMeasurement {
         guard width.isFinite, width > 0 else { throw .invalidWidth(width) }
         if !includeLines, let measurement = storage.exactMeasurement(width: width) { return measurement }

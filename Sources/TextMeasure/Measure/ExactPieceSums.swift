@@ -18,37 +18,36 @@
 /// wrapping reads (the style's numbers, the line heights), so that re-wrapping a list of prepared
 /// texts touches one allocation per text: its first cache lines, then the arrays.
 struct ExactPieceSums {
+    // Small fields first: with the object's header, the fields fit its first two cache lines.
     /// The number of pieces.
-    let count: Int
-    /// The fixed point's fraction bits (0…`maxFractionBits`).
-    let fractionBits: Int
+    let count: Int32
     /// The number of pieces that end with a mandatory break.
-    let mandatoryBreakCount: Int
+    let mandatoryBreakCount: Int32
+    /// The number of pieces whose clusters are kept (`longPieces`).
+    let longPieceCount: Int32
+    /// `numberOfLines`, 0 for none (capped at `Int32.max`: no text has as many lines).
+    let lineLimit: Int32
     /// The union of the pieces' font masks.
     let fontMask: UInt32
-    /// The style's numbers that wrapping and rounding read (see `TextStyle`).
+    /// Where `contentEnds` starts in `values`: `2 × count`, or 0 when every piece's counted
+    /// white space is 0 (always in `.uikit`) and content ends are fit ends.
+    let contentEndsOffset: Int32
+    /// The fixed point's fraction bits (0…`maxFractionBits`).
+    let fractionBits: UInt8
+    /// The profile is `.pango` (widths in Pango units, compared without tolerance).
     let pango: Bool
-    let lineLimit: Int
-    /// `2^fractionBits`: from width units to fixed point.
-    let fixedPerUnit: Double
-    /// `1 / (2^fractionBits × unitsPerPoint)`: from fixed point to points (a power of two, so
-    /// multiplying by it is exact, as dividing by its inverse is).
-    let pointsPerFixed: Double
-    let lineHeightMultiple: Double
-    let lineSpacing: Double
-    let scale: Double
-    /// Per font: line height in points (`StyleTableView.lineHeights`; the prepared text keeps the
-    /// tables alive).
-    let lineHeights: UnsafeBufferPointer<Double>
+    /// The arrays (valid while the prepared text lives).
+    let values: UnsafePointer<Int32>
     /// The pieces' font masks and flags (read at a line start whose piece is wider than the line,
     /// and for the masks of texts drawn by more than the primary font).
     let summaries: UnsafePointer<PreparedPieceSummary>
-
-    /// The number of pieces whose clusters are kept (`longPieces`) and of their clusters.
-    let longPieceCount: Int
-    let clusterCount: Int
-    /// The arrays (valid while the prepared text lives).
-    let values: UnsafePointer<Int32>
+    /// Per font: line height in points (`StyleTableView.lineHeights`; the prepared text keeps the
+    /// tables alive).
+    let lineHeights: UnsafeBufferPointer<Double>
+    /// The style's numbers that rounding reads (see `TextStyle`).
+    let lineHeightMultiple: Double
+    let lineSpacing: Double
+    let scale: Double
 
     // At `values`, as `Int32`, in units of `2^-fractionBits` width units, with
     // `offset` the sum of `leadingKern + content + whitespace` over the pieces before a piece:
@@ -56,7 +55,8 @@ struct ExactPieceSums {
     //   `offset + leadingKern + content + countedWhitespace`;
     // - `contentStarts[count]`: where the content starts after the kerning, `offset + leadingKern`
     //   (the origin of a line that starts with the piece: a line start drops the kerning);
-    // - `contentEnds[count]`: where the content ends, `offset + leadingKern + content`;
+    // - `contentEnds[count]`: where the content ends, `offset + leadingKern + content` (absent
+    //   when every counted white space is 0: then they are the fit ends);
     // - `mandatoryBreaks[mandatoryBreakCount]`: the indices of the pieces that end with a
     //   mandatory break, in order (a line's scan stops at the next one without reading flags);
     // - `longPieces[longPieceCount]`: the indices of the breakable pieces wider than
@@ -84,15 +84,22 @@ struct ExactPieceSums {
         var fractionBits: Int
         var mandatoryBreakCount: Int
         var fontMask: UInt32
+        /// Some piece has counted white space (so content ends are kept apart from fit ends).
+        var hasCountedWhitespace = false
         var longPieces: [Int32] = []
         /// `clusters` index where each long piece's clusters start, and the end (empty when
         /// there are no long pieces).
         var clusterStarts: [Int32] = []
         var clusters: [LayoutCluster] = []
 
+        /// The arrays' `Int32`s before the clusters.
+        func int32Count(pieces count: Int) -> Int {
+            (hasCountedWhitespace ? 3 : 2) * count + mandatoryBreakCount + longPieces.count + clusterStarts.count
+        }
+
         /// Bytes the arrays take, rounded up to 16.
         func byteCount(pieces count: Int) -> Int {
-            let int32s = 3 * count + mandatoryBreakCount + longPieces.count + clusterStarts.count
+            let int32s = int32Count(pieces: count)
             return (int32s * MemoryLayout<Int32>.stride + clusters.count * MemoryLayout<ExactCluster>.stride + 15) & ~15
         }
     }
@@ -106,6 +113,7 @@ struct ExactPieceSums {
         pieces: [PreparedPiece], summaries: [PreparedPieceSummary], magnitude: Double,
         text: UnsafeBufferPointer<UInt8>, measurer: TextMeasurer
     ) -> Plan? {
+        guard pieces.count < Int(Int32.max) / 4 else { return nil }  // indices are `Int32`s
         var plan = Plan(fractionBits: 0, mandatoryBreakCount: 0, fontMask: 0)
         let longWidth = longPieceWidth * measurer.tables.unitsPerPoint
         var walker: TextWalker?
@@ -136,6 +144,7 @@ struct ExactPieceSums {
             bits |= shifted.bitPattern
         }
         for piece in pieces {
+            plan.hasCountedWhitespace = plan.hasCountedWhitespace || piece.countedWhitespace != 0
             add(piece.leadingKern)
             add(piece.content)
             add(piece.whitespace)
@@ -162,8 +171,8 @@ struct ExactPieceSums {
         measurer: TextMeasurer, to memory: UnsafeMutableRawPointer
     ) -> ExactPieceSums {
         let count = pieces.count
-        let int32s = 3 * count + plan.mandatoryBreakCount + plan.longPieces.count + plan.clusterStarts.count
-        let values = memory.bindMemory(to: Int32.self, capacity: int32s)
+        let values = memory.bindMemory(to: Int32.self, capacity: plan.int32Count(pieces: count))
+        let contentEnds = plan.hasCountedWhitespace ? 2 * count : 0
         let scale = Double(1 << plan.fractionBits)
         // `value × scale` is an integer of magnitude below 2³¹: adding 1.5 × 2⁵² puts it, exactly,
         // in the significand bits (no conversion with its range checks).
@@ -173,13 +182,13 @@ struct ExactPieceSums {
             Int64(bitPattern: (value * scale + magic).bitPattern) &- magicBits
         }
         var offset: Int64 = 0
-        var breaks = 3 * count
+        var breaks = (plan.hasCountedWhitespace ? 3 : 2) * count
         for (i, piece) in pieces.enumerated() {
             let start = offset + fixed(piece.leadingKern)
             let end = start + fixed(piece.content)
             values[i] = Int32(truncatingIfNeeded: end + fixed(piece.countedWhitespace))
             values[count + i] = Int32(truncatingIfNeeded: start)
-            values[2 * count + i] = Int32(truncatingIfNeeded: end)
+            if plan.hasCountedWhitespace { values[contentEnds + i] = Int32(truncatingIfNeeded: end) }
             offset = end + fixed(piece.whitespace)
             if summaries[i].isMandatoryBreak {
                 values[breaks] = Int32(i)
@@ -204,13 +213,18 @@ struct ExactPieceSums {
         }
         let style = measurer.style
         return ExactPieceSums(
-            count: count, fractionBits: plan.fractionBits, mandatoryBreakCount: plan.mandatoryBreakCount,
-            fontMask: plan.fontMask, pango: style.profile == .pango, lineLimit: style.numberOfLines,
-            fixedPerUnit: scale, pointsPerFixed: 1 / (scale * measurer.tables.unitsPerPoint),
-            lineHeightMultiple: style.lineHeightMultiple,
-            lineSpacing: style.lineSpacing, scale: style.scale, lineHeights: measurer.tables.lineHeights,
-            summaries: summaries, longPieceCount: plan.longPieces.count, clusterCount: plan.clusters.count,
-            values: UnsafePointer(values))
+            count: Int32(count), mandatoryBreakCount: Int32(plan.mandatoryBreakCount),
+            longPieceCount: Int32(plan.longPieces.count), lineLimit: Int32(clamping: style.numberOfLines),
+            fontMask: plan.fontMask, contentEndsOffset: Int32(contentEnds), fractionBits: UInt8(plan.fractionBits),
+            pango: style.profile == .pango, values: UnsafePointer(values), summaries: summaries,
+            lineHeights: measurer.tables.lineHeights, lineHeightMultiple: style.lineHeightMultiple,
+            lineSpacing: style.lineSpacing, scale: style.scale)
+    }
+
+    /// `1 / (2^fractionBits × unitsPerPoint)`: from fixed point to points. A power of two, so
+    /// multiplying by it is exact, as dividing by its inverse is.
+    private var pointsPerFixed: Double {
+        Double(sign: .plus, exponent: -(Int(fractionBits) + (pango ? 10 : 0)), significand: 1)
     }
 
     /// Measures the text at `width` points (finite, > 0) as `LineFitter` does, height only;
@@ -221,33 +235,34 @@ struct ExactPieceSums {
     ///   piece broken between lines).
     func measure(width: Double) -> TextMeasurement? {
         let header = self
-        let count = header.count
+        let count = Int(header.count)
+        let breakCount = Int(header.mandatoryBreakCount)
         // Pango takes an integer width in Pango units (as `TextMeasurer.widthUnits`).
         let widthUnits = header.pango ? (width * 1024).rounded(.down) : width
         let fitEnds = values
         let contentStarts = values + count
-        let contentEnds = values + 2 * count
-        let mandatoryBreaks = values + 3 * count
+        let contentEnds = values + Int(header.contentEndsOffset)
+        let mandatoryBreaks = values + (header.contentEndsOffset == 0 ? 2 : 3) * count
         let comparedWidth = LineFitter.comparedWidth(widthUnits, pango: header.pango)
         // Sums are integers: a sum fits under the width iff it fits under its floor (a conversion
         // truncates, which is the floor of a positive width). Any width beyond every sum fits
         // everything: clamp it far from overflowing.
-        let scaled = comparedWidth * header.fixedPerUnit
+        let scaled = comparedWidth * Double(1 << header.fractionBits)
         let width = scaled < 0x1p40 ? Int64(scaled) : 1 << 40
         let lineHeights = header.lineHeights
         // A text drawn by the primary font alone has lines of one height.
         let uniform = header.fontMask <= 1
-        var lines = Lines(lineLimit: header.lineLimit)
+        var lines = Lines(lineLimit: Int(header.lineLimit))
         // A line's pieces are at most those up to the next mandatory break (`stop` is past it).
         // Lines never run past one, so each is reached in turn.
         var nextBreak = 0
-        var stop = header.mandatoryBreakCount > 0 ? Int(mandatoryBreaks[0]) + 1 : count
+        var stop = breakCount > 0 ? Int(mandatoryBreaks[0]) + 1 : count
         var nextLong = 0
         var k = 0
         while k < count {
             if k == stop {
                 nextBreak += 1
-                stop = nextBreak < header.mandatoryBreakCount ? Int(mandatoryBreaks[nextBreak]) + 1 : count
+                stop = nextBreak < breakCount ? Int(mandatoryBreaks[nextBreak]) + 1 : count
             }
             var start = Int64(contentStarts[k])
             var mask = uniform ? 0 : header.summaries[k].fontMask
@@ -272,7 +287,7 @@ struct ExactPieceSums {
                 }
             }
             lines.end(width: Int64(contentEnds[k - 1]) - start, mask: mask, heights: lineHeights)
-            lines.lastEndedByMandatoryBreak = k == stop && nextBreak < header.mandatoryBreakCount
+            lines.lastEndedByMandatoryBreak = k == stop && nextBreak < breakCount
             if lines.isFull { break }
         }
         // After a final mandatory break there is one more (empty) line; an empty text has one
@@ -281,7 +296,7 @@ struct ExactPieceSums {
             lines.end(width: 0, mask: 0, heights: lineHeights)
         }
         return LineFitter.measurement(
-            lineCount: lines.count, heightSum: lines.heightSum, maxLineWidth: Double(lines.widest) * header.pointsPerFixed,
+            lineCount: lines.count, heightSum: lines.heightSum, maxLineWidth: Double(lines.widest) * pointsPerFixed,
             lineHeightMultiple: header.lineHeightMultiple, lineSpacing: header.lineSpacing, scale: header.scale,
             lines: nil)
     }
@@ -324,12 +339,13 @@ struct ExactPieceSums {
         mask: inout UInt32, uniform: Bool
     ) -> Int64? {
         let header = self
-        let longPieces = values + 3 * header.count + header.mandatoryBreakCount
-        let clusterStarts = longPieces + header.longPieceCount
-        let clusters = UnsafeRawPointer(clusterStarts + header.longPieceCount + 1)
-            .assumingMemoryBound(to: ExactCluster.self)
-        while nextLong < header.longPieceCount && Int(longPieces[nextLong]) < k { nextLong += 1 }
-        guard nextLong < header.longPieceCount && Int(longPieces[nextLong]) == k else { return nil }
+        let longCount = Int(header.longPieceCount)
+        let longPieces = values + (header.contentEndsOffset == 0 ? 2 : 3) * Int(header.count)
+            + Int(header.mandatoryBreakCount)
+        let clusterStarts = longPieces + longCount
+        let clusters = UnsafeRawPointer(clusterStarts + longCount + 1).assumingMemoryBound(to: ExactCluster.self)
+        while nextLong < longCount && Int(longPieces[nextLong]) < k { nextLong += 1 }
+        guard nextLong < longCount && Int(longPieces[nextLong]) == k else { return nil }
         let range = Int(clusterStarts[nextLong])..<Int(clusterStarts[nextLong + 1])
         var pen: Int64 = 0
         mask = 0

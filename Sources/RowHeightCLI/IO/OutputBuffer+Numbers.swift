@@ -1,46 +1,17 @@
 extension OutputBuffer {
+    /// The most bytes `formatNumber` writes (`-1.7976931348623157e+308` is 24).
+    static var maxNumberLength: Int { 32 }
+
     /// Appends an integer in decimal.
     ///
     /// - Complexity: O(digits), no allocation.
     mutating func append(_ value: Int) {
-        if value < 0 {
-            appendByte(0x2D)
-            appendDecimal(value.magnitude)
-        } else {
-            appendDecimal(UInt(value))
-        }
+        appendFormatted(maxCount: 24) { OutputBuffer.formatInteger(value, into: $0) }
     }
 
     /// Appends an unsigned integer in decimal.
     mutating func appendDecimal(_ value: UInt) {
-        // Small values (most offsets and counts) byte by byte.
-        if value < 10 {
-            appendByte(0x30 + UInt8(value))
-            return
-        }
-        if value < 100 {
-            appendByte(0x30 + UInt8(value / 10))
-            appendByte(0x30 + UInt8(value % 10))
-            return
-        }
-        if value < 1000 {
-            appendByte(0x30 + UInt8(value / 100))
-            appendByte(0x30 + UInt8(value / 10 % 10))
-            appendByte(0x30 + UInt8(value % 10))
-            return
-        }
-        // Up to 20 digits, written backwards into a stack buffer.
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            var v = value
-            var at = buffer.count
-            while v > 0 {
-                at -= 1
-                buffer[at] = 0x30 + UInt8(v % 10)
-                v /= 10
-            }
-            append(bytes: UnsafeBufferPointer(rebasing: buffer.bindMemory(to: UInt8.self)[at...]))
-        }
+        appendFormatted(maxCount: 24) { OutputBuffer.formatDecimal(UInt64(value), into: $0) }
     }
 
     /// Appends a number the way Swift's `description` writes it — the shortest decimal that
@@ -50,31 +21,81 @@ extension OutputBuffer {
     /// - Complexity: O(digits); one division and no allocation for values from 0.001 to 10¹⁵
     ///   with up to 16 significant digits (any length in points), `description` for the rest.
     mutating func append(_ value: Double) {
-        guard value.isFinite else {
-            append("null")
-            return
+        appendFormatted(maxCount: OutputBuffer.maxNumberLength) { OutputBuffer.formatNumber(value, into: $0) }
+    }
+
+    /// Appends the bytes `body` writes to scratch memory of `maxCount` bytes (on the stack),
+    /// returning how many it wrote: one append for a whole number or record.
+    @inline(__always)
+    mutating func appendFormatted(maxCount: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maxCount) { scratch in
+            let count = body(scratch.baseAddress!)
+            append(bytes: UnsafeBufferPointer(start: scratch.baseAddress!, count: count))
         }
+    }
+
+    /// Writes the bytes of `text` at `out`; returns their number.
+    @inline(__always)
+    static func copy(_ text: StaticString, into out: UnsafeMutablePointer<UInt8>) -> Int {
+        out.update(from: text.utf8Start, count: text.utf8CodeUnitCount)
+        return text.utf8CodeUnitCount
+    }
+
+    /// Writes `value` in decimal at `out` (at most 20 bytes); returns the number of bytes.
+    static func formatInteger(_ value: Int, into out: UnsafeMutablePointer<UInt8>) -> Int {
+        guard value < 0 else { return formatDecimal(UInt64(value), into: out) }
+        out[0] = 0x2D
+        return 1 + formatDecimal(UInt64(value.magnitude), into: out + 1)
+    }
+
+    /// Writes `value` in decimal at `out` (at most 20 bytes); returns the number of bytes.
+    static func formatDecimal(_ value: UInt64, into out: UnsafeMutablePointer<UInt8>) -> Int {
+        var length = 1
+        var rest = value / 10
+        while rest > 0 {
+            length += 1
+            rest /= 10
+        }
+        var v = value
+        var at = length
+        repeat {
+            at -= 1
+            out[at] = 0x30 + UInt8(v % 10)
+            v /= 10
+        } while at > 0
+        return length
+    }
+
+    /// Writes `value` as `append(_: Double)` describes at `out` (at most `maxNumberLength`
+    /// bytes); returns the number of bytes.
+    static func formatNumber(_ value: Double, into out: UnsafeMutablePointer<UInt8>) -> Int {
+        guard value.isFinite else { return copy("null", into: out) }
         let magnitude = value.magnitude
         if magnitude == 0 {
-            appendByte(0x30)
-            return
+            out[0] = 0x30
+            return 1
         }
         if magnitude < 1e15 && magnitude >= 1e-3 {
             let whole = magnitude.rounded(.towardZero)
             if whole == magnitude {
-                if value < 0 { appendByte(0x2D) }
-                appendDecimal(UInt(whole))
-                return
+                guard value < 0 else { return formatDecimal(UInt64(whole), into: out) }
+                out[0] = 0x2D
+                return 1 + formatDecimal(UInt64(whole), into: out + 1)
             }
-            if appendShortFraction(value) { return }
+            let count = formatShortFraction(value, into: out)
+            if count > 0 { return count }
         }
         var text = value.description
         if text.hasSuffix(".0") { text.removeLast(2) }
-        append(text)
+        return text.withUTF8 { utf8 in
+            let count = min(utf8.count, maxNumberLength)
+            out.update(from: utf8.baseAddress!, count: count)
+            return count
+        }
     }
 
-    /// Writes `value` (non-integral, 0.001 ≤ |value| < 10¹⁵) as the shortest decimal that reads
-    /// back as `value`, if that decimal has at most about 16 significant digits.
+    /// Writes `value` (non-integral, 0.001 ≤ |value| < 10¹⁵) at `out` as the shortest decimal
+    /// that reads back as `value`, if that decimal has at most about 16 significant digits.
     ///
     /// Takes the most fraction digits `k` for which decimals `m / 10^k` are spaced wider than
     /// `value`'s ulp and `m` stays exact: then at most one such decimal reads back as `value`, and
@@ -83,43 +104,58 @@ extension OutputBuffer {
     /// back as `value` would be that one with its trailing zeros dropped, so dropping them gives
     /// the shortest. One division in all.
     ///
-    /// - Returns: `false` (writing nothing) if no such decimal exists (17 digits are needed).
-    private mutating func appendShortFraction(_ value: Double) -> Bool {
+    /// - Returns: the number of bytes written, or 0 (writing nothing) if no such decimal exists
+    ///   (17 digits are needed).
+    static func formatShortFraction(_ value: Double, into out: UnsafeMutablePointer<UInt8>) -> Int {
         let magnitude = value.magnitude
         let ulp = magnitude.ulp
-        var k = 18
-        while k > 0 && (magnitude * OutputBuffer.powersOfTen[k] >= 9.0e15 || OutputBuffer.powersOfTen[k] * ulp >= 1) {
+        // Both conditions below grow with k, so any start at or above the answer finds it. The
+        // ulp is 2^(exponent − 52): 10^k × ulp < 1 needs k < (52 − exponent) × log₁₀ 2.
+        var k = min(18, Int(Double(52 - Int(magnitude.exponent)) * 0.30103) + 1)
+        while k > 0 && (magnitude * powerOfTen(k) >= 9.0e15 || powerOfTen(k) * ulp >= 1) {
             k -= 1
         }
-        guard k > 0 else { return false }
-        let scale = OutputBuffer.powersOfTen[k]
+        guard k > 0 else { return 0 }
+        let scale = powerOfTen(k)
         let scaled = magnitude * scale
         // m = scaled rounded half up; the subtraction is exact below 2^53.
         var m = UInt64(scaled)
         if scaled - Double(m) >= 0.5 { m += 1 }
-        guard Double(m) / scale == magnitude else { return false }
+        guard Double(m) / scale == magnitude else { return 0 }
         while k > 0 && m % 10 == 0 {
             m /= 10
             k -= 1
         }
-        guard k > 0 else { return false }
-        var power: UInt64 = 1
-        for _ in 0..<k { power *= 10 }
-        if value < 0 { appendByte(0x2D) }
-        appendDecimal(UInt(m / power))
-        appendByte(0x2E)
-        // The fraction with its leading zeros, k digits.
-        var fraction = m % power
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            for at in stride(from: k - 1, through: 0, by: -1) {
-                buffer[at] = 0x30 + UInt8(fraction % 10)
-                fraction /= 10
-            }
-            append(bytes: UnsafeBufferPointer(rebasing: buffer.bindMemory(to: UInt8.self)[0..<k]))
+        guard k > 0 else { return 0 }
+        // Digits of m, then the point k digits from the right (with leading zeros: 0.00x).
+        var digits = 1
+        var rest = m / 10
+        while rest > 0 {
+            digits += 1
+            rest /= 10
         }
-        return true
+        let sign = value < 0 ? 1 : 0
+        let length = sign + max(digits - k, 1) + 1 + k
+        if sign == 1 { out[0] = 0x2D }
+        var at = length
+        for _ in 0..<k {
+            at -= 1
+            out[at] = 0x30 + UInt8(m % 10)
+            m /= 10
+        }
+        at -= 1
+        out[at] = 0x2E
+        repeat {
+            at -= 1
+            out[at] = 0x30 + UInt8(m % 10)
+            m /= 10
+        } while at > sign
+        return length
     }
+
+    /// 10^k for 0 ≤ k ≤ 22, exact in a `Double`.
+    @inline(__always)
+    private static func powerOfTen(_ k: Int) -> Double { powersOfTen[k] }
 
     /// 10⁰ … 10²², all exact in a `Double`.
     private static let powersOfTen: [Double] = {

@@ -81,6 +81,15 @@ struct JSONScanner {
         return (hasQuote | hasBackslash | hasControl | word) & highs != 0
     }
 
+    /// Whether a word of eight bytes holds `byte` (exact: no false positives, since a borrow only
+    /// reaches bytes above a zero one).
+    @inline(__always)
+    static func hasByte(_ byte: UInt8, in word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let x = word ^ (ones &* UInt64(byte))
+        return (x &- ones) & ~x & (ones &* 0x80) != 0
+    }
+
     /// Scans a string whose opening quote is at `i`; afterwards `i` is past the closing quote.
     /// Checks the UTF-8 of what it passes over.
     ///

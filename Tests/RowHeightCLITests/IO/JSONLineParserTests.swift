@@ -218,6 +218,46 @@ struct JSONLineParserTests {
         }
     }
 
+    @Test("Escapes anywhere in long runs decode, written short, as \\u or as surrogate pairs")
+    func escapesInLongRuns() throws {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet: [Unicode.Scalar] = ["a", "b", " ", "\"", "\\", "/", "\n", "\t", "\u{8}", "é", "€", "😀", "\u{2028}"]
+        func escaped(_ scalar: Unicode.Scalar, _ style: Int) -> String {
+            if scalar.value >= 0x10000 {
+                let v = scalar.value - 0x10000
+                return style == 0 ? String(scalar)
+                    : "\\u" + String(0xD800 + (v >> 10), radix: 16) + "\\u" + String(0xDC00 + (v & 0x3FF), radix: 16)
+            }
+            if style == 1 || scalar.value < 0x20 {
+                let hex = String(scalar.value, radix: 16, uppercase: Bool.random())
+                return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            }
+            switch scalar {
+            case "\"": return "\\\""
+            case "\\": return "\\\\"
+            case "/": return style == 2 ? "\\/" : "/"
+            default: return String(scalar)
+            }
+        }
+        var parser = JSONLineParser()
+        for _ in 0..<2_000 {
+            var text = ""
+            var json = ""
+            for _ in 0..<Int.random(in: 0...12, using: &generator) {
+                // A run of 0 to 20 plain letters, then one scalar of the alphabet in some form.
+                let run = String(repeating: "x", count: Int.random(in: 0...20, using: &generator))
+                let scalar = alphabet.randomElement(using: &generator)!
+                text += run + String(scalar)
+                json += run + escaped(scalar, Int.random(in: 0...2, using: &generator))
+            }
+            let line = Array("{\"text\":\"\(json)\"}".utf8)
+            try line.withUnsafeBufferPointer { bytes in
+                try parser.parse(bytes)
+                #expect(try parser.string(named: "text") == text, "\(json)")
+            }
+        }
+    }
+
     @Test("The parser is reusable: fields and scratch are per line")
     func reuse() throws {
         var parser = JSONLineParser()

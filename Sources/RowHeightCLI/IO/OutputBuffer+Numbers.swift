@@ -50,21 +50,53 @@ extension OutputBuffer {
 
     /// Writes `value` in decimal at `out` (at most 20 bytes); returns the number of bytes.
     static func formatDecimal(_ value: UInt64, into out: UnsafeMutablePointer<UInt8>) -> Int {
-        var length = 1
-        var rest = value / 10
-        while rest > 0 {
-            length += 1
-            rest /= 10
-        }
-        var v = value
-        var at = length
-        repeat {
-            at -= 1
-            out[at] = 0x30 + UInt8(v % 10)
-            v /= 10
-        } while at > 0
-        return length
+        let count = decimalDigitCount(value)
+        writeDigits(value, count: count, endingAt: out + count)
+        return count
     }
+
+    /// The number of decimal digits of `value` (1 for 0).
+    @inline(__always)
+    static func decimalDigitCount(_ value: UInt64) -> Int {
+        // ⌊bits × log₁₀ 2⌋ digits at least, one more if the value reaches the next power of ten.
+        let atLeast = ((64 - value.leadingZeroBitCount) &* 1233) &>> 12
+        return atLeast + (atLeast == 0 || atLeast < 20 && value >= integerPowersOfTen[atLeast] ? 1 : 0)
+    }
+
+    /// Writes the last `count` decimal digits of `value` (with leading zeros) just before `end`,
+    /// two at a time.
+    @inline(__always)
+    static func writeDigits(_ value: UInt64, count: Int, endingAt end: UnsafeMutablePointer<UInt8>) {
+        let pairs = digitPairs.utf8Start
+        var v = value
+        var at = end
+        var left = count
+        while left >= 2 {
+            let pair = Int(v % 100) &* 2
+            v /= 100
+            at -= 2
+            at[0] = pairs[pair]
+            at[1] = pairs[pair + 1]
+            left -= 2
+        }
+        if left == 1 { (at - 1).pointee = 0x30 + UInt8(truncatingIfNeeded: v % 10) }
+    }
+
+    /// "00" "01" … "99".
+    private static var digitPairs: StaticString {
+        """
+        00010203040506070809101112131415161718192021222324252627282930313233343536373839\
+        40414243444546474849505152535455565758596061626364656667686970717273747576777879\
+        8081828384858687888990919293949596979899
+        """
+    }
+
+    /// 10⁰ … 10¹⁹.
+    private static let integerPowersOfTen: [UInt64] = {
+        var powers: [UInt64] = [1]
+        for _ in 1...19 { powers.append(powers[powers.count - 1] * 10) }
+        return powers
+    }()
 
     /// Writes `value` as `append(_: Double)` describes at `out` (at most `maxNumberLength`
     /// bytes); returns the number of bytes.
@@ -127,30 +159,25 @@ extension OutputBuffer {
             k -= 1
         }
         guard k > 0 else { return 0 }
-        // Digits of m, then the point k digits from the right (with leading zeros: 0.00x).
-        var digits = 1
-        var rest = m / 10
-        while rest > 0 {
-            digits += 1
-            rest /= 10
+        // The digits of m with the point k digits from the right (with leading zeros: 0.00x).
+        let digits = decimalDigitCount(m)
+        var at = 0
+        if value < 0 {
+            out[0] = 0x2D
+            at = 1
         }
-        let sign = value < 0 ? 1 : 0
-        let length = sign + max(digits - k, 1) + 1 + k
-        if sign == 1 { out[0] = 0x2D }
-        var at = length
-        for _ in 0..<k {
-            at -= 1
-            out[at] = 0x30 + UInt8(m % 10)
-            m /= 10
+        if digits <= k {
+            out[at] = 0x30
+            out[at + 1] = 0x2E
+            for zero in (at + 2)..<(at + 2 + k - digits) { out[zero] = 0x30 }
+            writeDigits(m, count: digits, endingAt: out + at + 2 + k)
+            return at + 2 + k
         }
-        at -= 1
-        out[at] = 0x2E
-        repeat {
-            at -= 1
-            out[at] = 0x30 + UInt8(m % 10)
-            m /= 10
-        } while at > sign
-        return length
+        // All digits one place to the right, then the whole part back over the point's place.
+        writeDigits(m, count: digits, endingAt: out + at + digits + 1)
+        for whole in at..<(at + digits - k) { out[whole] = out[whole + 1] }
+        out[at + digits - k] = 0x2E
+        return at + digits + 1
     }
 
     /// 10^k for 0 ≤ k ≤ 22, exact in a `Double`.

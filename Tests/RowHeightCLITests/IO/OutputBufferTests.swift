@@ -26,6 +26,21 @@ struct OutputBufferTests {
         }
     }
 
+    @Test("Unsigned integers around every power of ten, and the largest")
+    func powersOfTenBoundaries() {
+        var values: [UInt] = [0, 1, UInt.max, UInt.max - 1]
+        var power: UInt = 1
+        for _ in 0..<20 {
+            values += [power - 1, power, power + 1]
+            if power <= UInt.max / 2 { values.append(power * 2 - 1) }
+            if power > UInt.max / 10 { break }
+            power *= 10
+        }
+        for value in values {
+            #expect(written { $0.appendDecimal(value) } == String(value))
+        }
+    }
+
     @Test("Doubles: the shortest round-trip text, integral values without .0")
     func doubles() {
         let fixed: [(Double, String)] = [

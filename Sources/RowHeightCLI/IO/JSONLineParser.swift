@@ -278,7 +278,12 @@ struct JSONLineParser {
         while j < n {
             // Copy the run up to the next backslash in one go.
             var k = j
-            while k + 8 <= n && !JSONScanner.hasByte(0x5C, in: UnsafeRawPointer(base + k).loadUnaligned(as: UInt64.self)) {
+            while k + 8 <= n {
+                let mask = JSONScanner.byteMask(0x5C, in: UnsafeRawPointer(base + k).loadUnaligned(as: UInt64.self).littleEndian)
+                if mask != 0 {
+                    k += mask.trailingZeroBitCount >> 3
+                    break
+                }
                 k += 8
             }
             while k < n && base[k] != 0x5C { k += 1 }

@@ -196,6 +196,34 @@ struct JSONLineParserTests {
         #expect(parseError(good) == nil)
     }
 
+    @Test("A byte that needs a look is found at every position of an eight-byte word")
+    func specialBytesAtEveryPosition() throws {
+        let prefix = Array(#"{"text":""#.utf8)  // 9 bytes: the string's first byte is byte 10
+        for position in 0..<20 {
+            let before = [UInt8](repeating: 0x61, count: position)
+            let after = [UInt8](repeating: 0x62, count: 11) + Array(#""}"#.utf8)
+            let column = prefix.count + position + 1
+            // A control character, an invalid byte: errors at exactly that byte.
+            let control = parseError(prefix + before + [0x01] + after)
+            guard case .syntax(_, let at) = control else {
+                Issue.record("no syntax error for a control character at \(position): \(String(describing: control))")
+                continue
+            }
+            #expect(at == column, "control character at \(position)")
+            #expect(parseError(prefix + before + [0xFF] + after) == .invalidUTF8(byte: column))
+            // A closing quote ends the string there; an escape, non-ASCII and a second string
+            // after it read back whole.
+            try parsed(prefix + before + Array(#"", "x": 1}"#.utf8)) { (parser: inout JSONLineParser) throws in
+                #expect(try parser.string(named: "text") == String(repeating: "a", count: position))
+                #expect(try parser.number(named: "x") == 1)
+            }
+            let text = String(repeating: "a", count: position) + "\"é" + String(repeating: "b", count: 11)
+            try parsed(prefix + before + Array(#"\"é"#.utf8) + after) { (parser: inout JSONLineParser) throws in
+                #expect(try parser.string(named: "text") == text)
+            }
+        }
+    }
+
     @Test("Objects written by JSONSerialization parse to the same strings and numbers")
     func roundTripsFoundationOutput() throws {
         var generator = SystemRandomNumberGenerator()

@@ -31,7 +31,8 @@ extension StyleTables {
             }
             let resolved = chain.resolve(scalar)
             var advance = 0.0
-            if isZeroWidth(scalar) {
+            // No zero-width scalar lies in U+3165–U+FDFF (most of the BMP: CJK), so skip the test.
+            if (cp < 0x3165 || cp >= 0xFE00) && isZeroWidth(scalar) {
                 advance = 0
             } else if resolved.glyph == 0, let unknownWidth {
                 advance = harfBuzzFallbackSpace(scalar, font: fonts[0], xScale: xScale, multiplier: multipliers[0])

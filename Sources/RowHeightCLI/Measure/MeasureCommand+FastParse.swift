@@ -41,7 +41,6 @@ extension MeasureCommand {
         style.lineHeightMultiple = 1
         style.scale = 1
         style.profile = .uikit
-        execution.jobs = ProcessInfo.processInfo.activeProcessorCount
         execution.output = nil
         execution.progress = nil
         execution.stats = false
@@ -68,6 +67,7 @@ extension MeasureCommand {
                 else { return nil }
             }
         }
+        if !seen.contains("--jobs") { execution.jobs = ProcessInfo.processInfo.activeProcessorCount }
         command.style = style
         command.execution = execution
         do {

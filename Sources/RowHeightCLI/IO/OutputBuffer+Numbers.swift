@@ -114,7 +114,9 @@ extension OutputBuffer {
                 out[0] = 0x2D
                 return 1 + formatDecimal(UInt64(whole), into: out + 1)
             }
-            let count = formatShortFraction(value, into: out)
+            var count = formatDyadicFraction(value, whole: whole, into: out)
+            if count > 0 { return count }
+            count = formatShortFraction(value, into: out)
             if count > 0 { return count }
         }
         var text = value.description
@@ -125,6 +127,49 @@ extension OutputBuffer {
             return count
         }
     }
+
+    /// Writes `value` (non-integral, 0.001 ≤ |value| < 10¹⁵, whole part `whole`) at `out` when
+    /// it is a short binary fraction — `n / 2^s` with s ≤ 20, written exactly in at most 15
+    /// significant digits — which most widths are (sums of font units × size / units per em,
+    /// or whole Pango units). Returns the number of bytes, or 0 (writing nothing) otherwise.
+    ///
+    /// Such a value's exact decimal has s fraction digits, `fraction × 2^s × 5^s` after the
+    /// point, and is what `formatShortFraction` writes for it: with `w` digits before the point
+    /// and s ≤ 15 − w, decimals of s digits are spaced wider than the ulp and
+    /// `value × 10^k` is exact for the k it picks (k ≥ 15 − w), so `m` is this decimal followed
+    /// by zeros. It only gets there without the division and the search.
+    static func formatDyadicFraction(_ value: Double, whole: Double, into out: UnsafeMutablePointer<UInt8>) -> Int {
+        let scaled = (value.magnitude - whole) * 1_048_576  // both steps exact
+        guard scaled == scaled.rounded(.towardZero) else { return 0 }
+        var numerator = UInt64(scaled)
+        let zeros = numerator.trailingZeroBitCount
+        numerator &>>= UInt64(zeros)
+        let bits = 20 - zeros
+        let wholeDigits = whole >= 1 ? decimalDigitCount(UInt64(whole)) : 0
+        guard bits <= 15 - wholeDigits else { return 0 }
+        var at = 0
+        if value < 0 {
+            out[0] = 0x2D
+            at = 1
+        }
+        if wholeDigits == 0 {
+            out[at] = 0x30
+            at += 1
+        } else {
+            writeDigits(UInt64(whole), count: wholeDigits, endingAt: out + at + wholeDigits)
+            at += wholeDigits
+        }
+        out[at] = 0x2E
+        writeDigits(numerator * powersOfFive[bits], count: bits, endingAt: out + at + 1 + bits)
+        return at + 1 + bits
+    }
+
+    /// 5⁰ … 5¹⁵.
+    private static let powersOfFive: [UInt64] = {
+        var powers: [UInt64] = [1]
+        for _ in 1...15 { powers.append(powers[powers.count - 1] * 5) }
+        return powers
+    }()
 
     /// Writes `value` (non-integral, 0.001 ≤ |value| < 10¹⁵) at `out` as the shortest decimal
     /// that reads back as `value`, if that decimal has at most about 16 significant digits.

@@ -79,6 +79,27 @@ struct OutputBufferTests {
         #expect(mismatches.isEmpty, "\(mismatches)")
     }
 
+    @Test("Short binary fractions (most widths) read as their descriptions")
+    func binaryFractions() {
+        var generator = SystemRandomNumberGenerator()
+        var mismatches: [String] = []
+        for _ in 0..<50_000 {
+            // n / 2^s for every s up to 24 and wholes of 0 to 15 digits, either sign.
+            let s = Int.random(in: 1...24, using: &generator)
+            let whole = UInt64.random(in: 0...UInt64(1) << Int.random(in: 0...50, using: &generator), using: &generator)
+            let fraction = Double(UInt64.random(in: 1..<(UInt64(1) << s), using: &generator)) / Double(UInt64(1) << s)
+            var value = Double(whole) + fraction
+            if Bool.random(using: &generator) { value = -value }
+            let text = written { $0.append(value) }
+            if text != expectedText(value) && mismatches.count < 10 { mismatches.append("\(value): \(text)") }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches)")
+        #expect(written { $0.append(224.818359375) } == "224.818359375")
+        #expect(written { $0.append(-0.5) } == "-0.5")
+        #expect(written { $0.append(0.0009765625) } == "0.0009765625")
+        #expect(written { $0.append(999_999_999_999.5) } == "999999999999.5")
+    }
+
     @Test("Rounded doubles")
     func roundedDoubles() {
         #expect(written { $0.append(19.789123, fractionDigits: 4) } == "19.7891")

@@ -50,6 +50,10 @@ extension OutputBuffer {
 
     /// Writes `value` in decimal at `out` (at most 20 bytes); returns the number of bytes.
     static func formatDecimal(_ value: UInt64, into out: UnsafeMutablePointer<UInt8>) -> Int {
+        if value < 10 {  // line counts, mostly
+            out[0] = 0x30 &+ UInt8(truncatingIfNeeded: value)
+            return 1
+        }
         let count = decimalDigitCount(value)
         writeDigits(value, count: count, endingAt: out + count)
         return count
@@ -91,12 +95,12 @@ extension OutputBuffer {
         """
     }
 
-    /// 10⁰ … 10¹⁹.
-    private static let integerPowersOfTen: [UInt64] = {
-        var powers: [UInt64] = [1]
-        for _ in 1...19 { powers.append(powers[powers.count - 1] * 10) }
-        return powers
-    }()
+    /// 10⁰ … 10¹⁹ (a literal: initialized statically, read without a lazy-initialisation check).
+    private static let integerPowersOfTen: [UInt64] = [
+        1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000, 10_000_000_000,
+        100_000_000_000, 1_000_000_000_000, 10_000_000_000_000, 100_000_000_000_000, 1_000_000_000_000_000,
+        10_000_000_000_000_000, 100_000_000_000_000_000, 1_000_000_000_000_000_000, 10_000_000_000_000_000_000,
+    ]
 
     /// Writes `value` as `append(_: Double)` describes at `out` (at most `maxNumberLength`
     /// bytes); returns the number of bytes.
@@ -164,12 +168,11 @@ extension OutputBuffer {
         return at + 1 + bits
     }
 
-    /// 5⁰ … 5¹⁵.
-    private static let powersOfFive: [UInt64] = {
-        var powers: [UInt64] = [1]
-        for _ in 1...15 { powers.append(powers[powers.count - 1] * 5) }
-        return powers
-    }()
+    /// 5⁰ … 5¹⁵ (a literal, like `integerPowersOfTen`).
+    private static let powersOfFive: [UInt64] = [
+        1, 5, 25, 125, 625, 3_125, 15_625, 78_125, 390_625, 1_953_125, 9_765_625, 48_828_125, 244_140_625,
+        1_220_703_125, 6_103_515_625, 30_517_578_125,
+    ]
 
     /// Writes `value` (non-integral, 0.001 ≤ |value| < 10¹⁵) at `out` as the shortest decimal
     /// that reads back as `value`, if that decimal has at most about 16 significant digits.
@@ -229,12 +232,11 @@ extension OutputBuffer {
     @inline(__always)
     private static func powerOfTen(_ k: Int) -> Double { powersOfTen[k] }
 
-    /// 10⁰ … 10²², all exact in a `Double`.
-    private static let powersOfTen: [Double] = {
-        var powers: [Double] = [1]
-        for _ in 1...22 { powers.append(powers[powers.count - 1] * 10) }
-        return powers
-    }()
+    /// 10⁰ … 10²², all exact in a `Double` (a literal, like `integerPowersOfTen`).
+    private static let powersOfTen: [Double] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19,
+        1e20, 1e21, 1e22,
+    ]
 
     /// Appends `value` rounded to at most `fractionDigits` digits after the point, trailing zeros
     /// removed (`19.7891`, `20`). Non-finite values are written `null`.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Locates the open-licensed fonts bundled with RowHeight (DejaVu Sans and IPAexGothic).
 ///

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension ListHeightModel {
     /// Measures every row without an exact height at the current width, on up to `maxConcurrency`

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import TextMeasure
 
 /// The JSON form of a cell template (`Codable`), documented in the README ("Cell templates").

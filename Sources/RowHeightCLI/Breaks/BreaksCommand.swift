@@ -1,5 +1,9 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `rowheight breaks`: where a text may break (UAX #14), and why a line broke where it did.
 struct BreaksCommand: ParsableCommand {

@@ -1,4 +1,3 @@
-import Foundation
 
 /// Writes `rows` rows of `{"text":"…"}` JSON Lines in chunks of `chunkRows` rows, each chunk
 /// made by its own `DatasetTextGenerator` seeded from (seed, kind, chunk number) — so the bytes
@@ -38,7 +37,7 @@ struct DatasetWriter: Sendable {
         // slots; this thread writes them in chunk order. At most `slots` chunks wait in memory.
         let channel = PipelineChannel(slots: 2 * jobs + 2, workers: jobs)
         for _ in 0..<jobs {
-            Thread {
+            DetachedThread.start {
                 defer { channel.workerDidExit() }
                 while true {
                     channel.slotFree.wait()
@@ -52,7 +51,7 @@ struct DatasetWriter: Sendable {
                     generate(chunk: chunk, into: &buffer)
                     channel.store(BatchResult(index: chunk, output: buffer), stopReading: false)
                 }
-            }.start()
+            }
         }
         defer { channel.stop() }
         var next = 0

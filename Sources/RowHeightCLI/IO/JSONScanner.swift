@@ -68,9 +68,11 @@ struct JSONScanner {
 
     // MARK: - Strings
 
-    /// Whether a word of eight bytes holds a `"`, a `\`, a byte below 0x20 or a non-ASCII byte.
+    /// The high bit of each byte of a word of eight bytes (read little-endian) that is a `"`, a
+    /// `\`, below 0x20 or non-ASCII — exactly for the lowest such byte, while bytes above it may
+    /// be marked too (a borrow only propagates upwards). 0 if none is.
     @inline(__always)
-    static func needsAttention(_ word: UInt64) -> Bool {
+    static func attentionMask(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         let quote = word ^ (ones &* 0x22)
@@ -78,7 +80,16 @@ struct JSONScanner {
         let hasQuote = (quote &- ones) & ~quote
         let hasBackslash = (backslash &- ones) & ~backslash
         let hasControl = (word &- ones &* 0x20) & ~word
-        return (hasQuote | hasBackslash | hasControl | word) & highs != 0
+        return (hasQuote | hasBackslash | hasControl | word) & highs
+    }
+
+    /// The high bit of each byte of a word of eight bytes (read little-endian) that equals
+    /// `byte` — exactly for the lowest one, while bytes above it may be marked too. 0 if none is.
+    @inline(__always)
+    static func byteMask(_ byte: UInt8, in word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let x = word ^ (ones &* UInt64(byte))
+        return (x &- ones) & ~x & (ones &* 0x80)
     }
 
     /// Scans a string whose opening quote is at `i`; afterwards `i` is past the closing quote.
@@ -89,7 +100,13 @@ struct JSONScanner {
         i += 1
         var escaped = false
         while true {
-            while i + 8 <= count && !JSONScanner.needsAttention(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) {
+            // Eight bytes at a time up to the first byte that needs a look (the lowest marked).
+            while i + 8 <= count {
+                let mask = JSONScanner.attentionMask(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self).littleEndian)
+                if mask != 0 {
+                    i += mask.trailingZeroBitCount >> 3
+                    break
+                }
                 i += 8
             }
             guard i < count else { throw error("unterminated string") }

@@ -225,7 +225,9 @@ struct LineReader: Sendable {
         let partial = end - start
         if blockHandedOut || block.isEmpty || partial * 2 > block.count {
             let size = max(blockSize, partial * 2)
-            var fresh = [UInt8](repeating: 0, count: size)
+            // Not zeroed first: only `block[start..<end]`, bytes `read(2)` or the copy below
+            // wrote, is ever read, and zeroing a megabyte per block cost more than reading it.
+            var fresh = [UInt8](unsafeUninitializedCapacity: size) { _, count in count = size }
             if partial > 0 {
                 fresh.withUnsafeMutableBufferPointer { target in
                     block.withUnsafeBufferPointer { source in

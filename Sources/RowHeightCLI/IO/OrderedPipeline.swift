@@ -1,4 +1,4 @@
-import Foundation
+import Dispatch
 
 /// Streams the lines of an input through `jobs` worker threads that turn each line into output
 /// bytes (or an error), and writes the output strictly in input order.
@@ -84,11 +84,11 @@ struct OrderedPipeline<State> {
         let channel = PipelineChannel(slots: batchesInFlight, workers: jobs)
         let batchLines = self.batchLines
         for _ in 0..<jobs {
-            Thread {
+            DetachedThread.start {
                 OrderedPipeline.work(
                     channel: channel, source: source, batchLines: batchLines, skipInvalid: skipInvalid,
                     makeState: makeState, process: process)
-            }.start()
+            }
         }
         var summary = Summary()
         do {

@@ -28,7 +28,9 @@ struct OutputBuffer: Sendable {
         bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
-    /// Appends a string's UTF-8 as it is (no escaping).
+    /// Appends a string's UTF-8 as it is (no escaping). Disfavoured, so that a string literal
+    /// takes `append(_: StaticString)`, which copies its bytes without any `String` work.
+    @_disfavoredOverload
     mutating func append(_ text: String) {
         var copy = text
         copy.withUTF8 { bytes.append(contentsOf: $0) }

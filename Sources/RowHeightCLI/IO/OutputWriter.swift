@@ -53,10 +53,16 @@ final class OutputWriter {
         if buffer.count >= blockSize { try flush() }
     }
 
-    /// Adds `bytes` (a range of a record buffer); a large run goes straight to the descriptor.
+    /// Adds `bytes` (a range of a record buffer); a large run goes straight to the descriptor —
+    /// one of a block or more, or one of a sixteenth of a block or more while nothing is
+    /// buffered (a batch's records: copying them first would only delay the same write).
     ///
     /// - Throws: `CLIError` if a write fails.
     func write(_ bytes: UnsafeRawBufferPointer) throws(CLIError) {
+        if buffer.isEmpty && bytes.count >= max(blockSize / 16, 1) {
+            try SystemCall.writeAll(fd, bytes)
+            return
+        }
         if buffer.count + bytes.count <= blockSize {
             buffer.append(bytes: bytes.assumingMemoryBound(to: UInt8.self))
             return

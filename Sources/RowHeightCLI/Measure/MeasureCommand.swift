@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import RowHeight
 import TextMeasure
 
@@ -102,7 +101,7 @@ struct MeasureCommand: ParsableCommand {
         var widths = widthList
         if let csv = widthsCSV {
             for part in csv.split(separator: ",", omittingEmptySubsequences: false) {
-                guard let value = Double(part.trimmingCharacters(in: .whitespaces)) else {
+                guard let value = Double(Self.trimmingWhitespace(part)) else {
                     throw InputError("invalid width '\(part)' in --widths")
                 }
                 widths.append(value)
@@ -215,13 +214,27 @@ struct MeasureCommand: ParsableCommand {
                 let utf8 = Array(text.utf8)
                 for (i, line) in (m.lines ?? []).prefix(m.lineCount).enumerated() {
                     let content = String(decoding: utf8[line.utf8Range], as: UTF8.self)
-                        .replacingOccurrences(of: "\n", with: "⏎").replacingOccurrences(of: "\r", with: "␍")
+                        .unicodeScalars.map { $0 == "\n" ? "⏎" : $0 == "\r" ? "␍" : String($0) }.joined()
                     out.append("  \(i + 1): \(Self.format(line.width)) pt  │\(content)│\n")
                 }
             }
         }
         try writer.write(out)
         try writer.flush()
+    }
+
+    /// `text` without the white space at either end — tab, the space separators (Unicode
+    /// category Zs) and U+200B ZERO WIDTH SPACE: what Foundation's
+    /// `trimmingCharacters(in: .whitespaces)` removes.
+    static func trimmingWhitespace(_ text: Substring) -> Substring {
+        func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+            scalar == "\t" || scalar == "\u{200B}" || scalar.properties.generalCategory == .spaceSeparator
+        }
+        let scalars = text.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !isWhitespace($0) }),
+            let last = scalars.lastIndex(where: { !isWhitespace($0) })
+        else { return text[text.endIndex...] }
+        return Substring(scalars[first...last])
     }
 
     /// A number as the records write it (`19.7891`, `20`).

@@ -66,13 +66,17 @@ struct RowMeasurer {
 
     /// `{"lines":N,"height":H,"maxLineWidth":W}` for one width.
     static func appendRecord(_ m: TextMeasurement, to output: inout OutputBuffer) {
-        output.append("{\"lines\":")
-        output.append(m.lineCount)
-        output.append(",\"height\":")
-        output.append(m.height)
-        output.append(",\"maxLineWidth\":")
-        output.append(m.maxLineWidth)
-        output.append("}\n")
+        // Formatted on the stack and appended in one go.
+        output.appendFormatted(maxCount: 64 + 2 * OutputBuffer.maxNumberLength) { out in  // 57 bytes of text and Int.min, at most
+            var n = OutputBuffer.copy("{\"lines\":", into: out)
+            n += OutputBuffer.formatInteger(m.lineCount, into: out + n)
+            n += OutputBuffer.copy(",\"height\":", into: out + n)
+            n += OutputBuffer.formatNumber(m.height, into: out + n)
+            n += OutputBuffer.copy(",\"maxLineWidth\":", into: out + n)
+            n += OutputBuffer.formatNumber(m.maxLineWidth, into: out + n)
+            n += OutputBuffer.copy("}\n", into: out + n)
+            return n
+        }
     }
 
     /// `{"lines":N,"height":H,"maxLineWidth":W}`, or arrays of lines and heights for several widths.

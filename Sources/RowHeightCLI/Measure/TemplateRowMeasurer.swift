@@ -1,4 +1,3 @@
-import Foundation
 import RowHeight
 
 /// A worker's state for `measure --template`: reads the template's fields from each record

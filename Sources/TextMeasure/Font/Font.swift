@@ -166,6 +166,12 @@ public final class Font: Sendable, CustomStringConvertible {
         return 0
     }
 
+    /// Calls `body` with the glyph of every BMP code point (65,536, indexed by code point; 0 where
+    /// the font has none).
+    func withBMPGlyphs<R>(_ body: (UnsafeBufferPointer<GlyphID>) throws -> R) rethrows -> R {
+        try bmpGlyphs.withUnsafeBufferPointer(body)
+    }
+
     /// Unhinted advance width of `glyph` in font units (0 for a glyph out of range).
     @inline(__always)
     public func advance(of glyph: GlyphID) -> Int32 {

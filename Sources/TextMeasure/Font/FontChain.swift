@@ -101,12 +101,25 @@ public struct FontChain: Sendable, Hashable {
             | UInt64(UInt32(bitPattern: resolved.advance))
     }
 
-    private static func makeBMPTable(_ fonts: [Font]) -> [UInt64] {
-        var table = [UInt64](repeating: unpacked, count: 0x1_0000)
-        for codePoint in 0..<UInt32(0x1_0000) {
+    /// The resolve table: `pack(search(fonts, for: scalar))` for every BMP scalar, `unpacked` for
+    /// the surrogate code points. Built font by font over each font's glyph table (a tight loop
+    /// per font) rather than by searching the fonts for each code point.
+    static func makeBMPTable(_ fonts: [Font]) -> [UInt64] {
+        // Code points no font has keep this; a code point a font has never packs to it, since
+        // its glyph is not 0.
+        let none = pack(ResolvedGlyph(fontIndex: 0, glyph: 0, advance: fonts[0].advance(of: 0)))
+        var table = [UInt64](repeating: none, count: 0x1_0000)
+        table.withUnsafeMutableBufferPointer { table in
+            for (index, font) in fonts.enumerated() {
+                font.withBMPGlyphs { glyphs in
+                    for codePoint in 0..<0x1_0000 where glyphs[codePoint] != 0 && table[codePoint] == none {
+                        let glyph = glyphs[codePoint]
+                        table[codePoint] = pack(ResolvedGlyph(fontIndex: index, glyph: glyph, advance: font.advance(of: glyph)))
+                    }
+                }
+            }
             // Surrogate code points are not scalars; `resolve` never reads their entries.
-            guard let scalar = Unicode.Scalar(codePoint) else { continue }
-            table[Int(codePoint)] = pack(search(fonts, for: scalar))
+            for codePoint in 0xD800..<0xE000 { table[codePoint] = unpacked }
         }
         return table
     }

@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Explains why FreeType refused a file that exists and can be read: a damaged font (most
 /// often a truncated copy) is told apart from a file that is not a font at all.
@@ -77,22 +83,28 @@ enum FontFileDiagnosis {
 /// Random access to the big-endian integers of a file, read on demand (only the few header
 /// bytes the diagnosis needs, not the whole font).
 private final class FontFileBytes {
-    private let handle: FileHandle
+    private let descriptor: Int32
     let size: UInt64
 
     init?(path: String) {
-        guard let handle = FileHandle(forReadingAtPath: path), let size = try? handle.seekToEnd() else { return nil }
-        self.handle = handle
-        self.size = size
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return nil }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            close(descriptor)
+            return nil
+        }
+        self.descriptor = descriptor
+        self.size = UInt64(max(0, status.st_size))
     }
 
-    deinit { try? handle.close() }
+    deinit { close(descriptor) }
 
     private func bytes(at offset: UInt64, count: Int) -> [UInt8]? {
-        guard offset + UInt64(count) <= size, (try? handle.seek(toOffset: offset)) != nil,
-            let data = try? handle.read(upToCount: count), data.count == count
-        else { return nil }
-        return [UInt8](data)
+        guard offset + UInt64(count) <= size else { return nil }
+        var bytes = [UInt8](repeating: 0, count: count)
+        let read = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, count, off_t(offset)) }
+        return read == count ? bytes : nil
     }
 
     func u16(at offset: UInt64) -> UInt16? {

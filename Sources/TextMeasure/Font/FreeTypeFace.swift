@@ -1,5 +1,11 @@
 import CFreeType
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Synchronization
 
 /// The owner of one FreeType library and one face: the only place RowHeight holds FreeType
@@ -91,11 +97,9 @@ final class FreeTypeFace: Sendable {
 
     /// Precise errors for the paths FreeType would only call "cannot open resource".
     private static func checkReadable(_ path: String) throws(FontError) {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw .fileNotFound(path: path)
-        }
-        if isDirectory.boolValue { throw .unreadable(path: path, reason: "it is a directory") }
+        var status = stat()
+        guard stat(path, &status) == 0 else { throw .fileNotFound(path: path) }
+        if status.st_mode & S_IFMT == S_IFDIR { throw .unreadable(path: path, reason: "it is a directory") }
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { throw .unreadable(path: path, reason: String(cString: strerror(errno))) }
         close(descriptor)

@@ -115,43 +115,15 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
             }
         }
         self.lineHeightStorage = StyleTables.copy(lineHeights)
-        var advances = [Double](repeating: 0, count: 0x1_0000)
-        var fontIndices = [UInt8](repeating: 0, count: 0x1_0000)
-        var glyphs = [GlyphID](repeating: 0, count: 0x1_0000)
         let unknownWidth = profile == .pango
             ? Double(StyleTables.pangoApproximateCharWidth(font: fonts[0], multiplier: multipliers[0], useGPOS: useGPOS[0]))
             : nil
         self.pangoUnknownGlyphWidth = unknownWidth
-        for cp in 0..<0x1_0000 {
-            guard let scalar = Unicode.Scalar(UInt32(cp)) else { continue }  // surrogates
-            let resolved = chain.resolve(scalar)
-            fontIndices[cp] = UInt8(truncatingIfNeeded: resolved.fontIndex)
-            glyphs[cp] = resolved.glyph
-            if StyleTables.isZeroWidth(scalar) { continue }
-            if resolved.glyph == 0, let unknownWidth {
-                advances[cp] = StyleTables.harfBuzzFallbackSpace(scalar, font: fonts[0], xScale: xScale,
-                                                                 multiplier: multipliers[0]) ?? unknownWidth
-                continue
-            }
-            advances[cp] = profile == .pango
-                ? Double(StyleTables.pangoScale(Int64(resolved.advance), multipliers[resolved.fontIndex]))
-                : Double(resolved.advance) * size / Double(fonts[resolved.fontIndex].unitsPerEm)
-        }
         let ligatureFonts = self.ligatureFonts
         entries = .allocate(capacity: 0x1_0000)
-        for cp in 0..<0x1_0000 {
-            let font = Int(fontIndices[cp])
-            let startsLigature = ligatureFonts[font] && fonts[font].ligatureTable.startsLigature(glyphs[cp])
-            let extender = Unicode.Scalar(UInt32(cp)).map(StyleTables.isExtender) ?? false
-            var flags: UInt8 = (startsLigature ? 1 : 0) | (extender ? 2 : 0)
-            if asciiFastPath, cp >= 0x800, !startsLigature, !extender, advances[cp] != 0,
-               let scalar = Unicode.Scalar(UInt32(cp))
-            {
-                if LineSegmentIterator.continuesIdeographicRun(scalar) { flags |= Entry.ideographic }
-                if LineSegmentIterator.closesIdeograph(scalar) { flags |= Entry.closing }
-            }
-            entries[cp] = Entry(advance: advances[cp], glyph: glyphs[cp], font: fontIndices[cp], flags: flags)
-        }
+        StyleTables.fillEntries(
+            entries, chain: chain, size: size, xScale: xScale, multipliers: multipliers, unknownWidth: unknownWidth,
+            ligatureFonts: ligatureFonts, asciiFastPath: asciiFastPath)
         asciiSimple = .allocate(capacity: 256)
         asciiSimple.initialize(repeating: 0, count: 256)
         for cp in 0..<128 where asciiFastPath {
@@ -163,10 +135,12 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
         asciiKerning = .allocate(capacity: 128 * 128)
         asciiKerning.initialize(repeating: 0, count: 128 * 128)
         if fontHasKerning[0] {
-            for left in 0..<128 where fontIndices[left] == 0 && glyphs[left] != 0 {
-                for right in 0..<128 where fontIndices[right] == 0 && glyphs[right] != 0 {
+            let entries = self.entries
+            for left in 0..<128 where entries[left].font == 0 && entries[left].glyph != 0 {
+                for right in 0..<128 where entries[right].font == 0 && entries[right].glyph != 0 {
                     let units = usesGPOSKerning[0]
-                        ? fonts[0].gposKerning(glyphs[left], glyphs[right]) : fonts[0].kerning(glyphs[left], glyphs[right])
+                        ? fonts[0].gposKerning(entries[left].glyph, entries[right].glyph)
+                        : fonts[0].kerning(entries[left].glyph, entries[right].glyph)
                     if units != 0 { asciiKerning[left << 7 | right] = scaledAdvance(units, font: 0) }
                 }
             }
@@ -378,7 +352,13 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
     /// Whether `scalar` extends the grapheme cluster before it in a way line breaking may not
     /// see: combining marks, ZWJ and emoji modifiers (resolved line-break class CM, ZWJ, EM).
     static func isExtender(_ scalar: Unicode.Scalar) -> Bool {
-        switch LineBreakClass(resolving: scalar) {
+        isExtender(LineBreakClass(resolving: scalar))
+    }
+
+    /// Whether a code point of resolved line-break class `lineBreakClass` is an extender (see
+    /// `isExtender(_:)`).
+    static func isExtender(_ lineBreakClass: LineBreakClass) -> Bool {
+        switch lineBreakClass {
         case .cm, .zwj, .em: true
         default: false
         }

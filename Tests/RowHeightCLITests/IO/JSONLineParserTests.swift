@@ -196,6 +196,34 @@ struct JSONLineParserTests {
         #expect(parseError(good) == nil)
     }
 
+    @Test("A byte that needs a look is found at every position of an eight-byte word")
+    func specialBytesAtEveryPosition() throws {
+        let prefix = Array(#"{"text":""#.utf8)  // 9 bytes: the string's first byte is byte 10
+        for position in 0..<20 {
+            let before = [UInt8](repeating: 0x61, count: position)
+            let after = [UInt8](repeating: 0x62, count: 11) + Array(#""}"#.utf8)
+            let column = prefix.count + position + 1
+            // A control character, an invalid byte: errors at exactly that byte.
+            let control = parseError(prefix + before + [0x01] + after)
+            guard case .syntax(_, let at) = control else {
+                Issue.record("no syntax error for a control character at \(position): \(String(describing: control))")
+                continue
+            }
+            #expect(at == column, "control character at \(position)")
+            #expect(parseError(prefix + before + [0xFF] + after) == .invalidUTF8(byte: column))
+            // A closing quote ends the string there; an escape, non-ASCII and a second string
+            // after it read back whole.
+            try parsed(prefix + before + Array(#"", "x": 1}"#.utf8)) { (parser: inout JSONLineParser) throws in
+                #expect(try parser.string(named: "text") == String(repeating: "a", count: position))
+                #expect(try parser.number(named: "x") == 1)
+            }
+            let text = String(repeating: "a", count: position) + "\"é" + String(repeating: "b", count: 11)
+            try parsed(prefix + before + Array(#"\"é"#.utf8) + after) { (parser: inout JSONLineParser) throws in
+                #expect(try parser.string(named: "text") == text)
+            }
+        }
+    }
+
     @Test("Objects written by JSONSerialization parse to the same strings and numbers")
     func roundTripsFoundationOutput() throws {
         var generator = SystemRandomNumberGenerator()
@@ -214,6 +242,46 @@ struct JSONLineParserTests {
                 #expect(try parser.number(named: "n") == number)
                 #expect(try parser.bool(named: "b") == true)
                 #expect(parser.field("nested")?.kind == .object)
+            }
+        }
+    }
+
+    @Test("Escapes anywhere in long runs decode, written short, as \\u or as surrogate pairs")
+    func escapesInLongRuns() throws {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet: [Unicode.Scalar] = ["a", "b", " ", "\"", "\\", "/", "\n", "\t", "\u{8}", "é", "€", "😀", "\u{2028}"]
+        func escaped(_ scalar: Unicode.Scalar, _ style: Int) -> String {
+            if scalar.value >= 0x10000 {
+                let v = scalar.value - 0x10000
+                return style == 0 ? String(scalar)
+                    : "\\u" + String(0xD800 + (v >> 10), radix: 16) + "\\u" + String(0xDC00 + (v & 0x3FF), radix: 16)
+            }
+            if style == 1 || scalar.value < 0x20 {
+                let hex = String(scalar.value, radix: 16, uppercase: Bool.random())
+                return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            }
+            switch scalar {
+            case "\"": return "\\\""
+            case "\\": return "\\\\"
+            case "/": return style == 2 ? "\\/" : "/"
+            default: return String(scalar)
+            }
+        }
+        var parser = JSONLineParser()
+        for _ in 0..<2_000 {
+            var text = ""
+            var json = ""
+            for _ in 0..<Int.random(in: 0...12, using: &generator) {
+                // A run of 0 to 20 plain letters, then one scalar of the alphabet in some form.
+                let run = String(repeating: "x", count: Int.random(in: 0...20, using: &generator))
+                let scalar = alphabet.randomElement(using: &generator)!
+                text += run + String(scalar)
+                json += run + escaped(scalar, Int.random(in: 0...2, using: &generator))
+            }
+            let line = Array("{\"text\":\"\(json)\"}".utf8)
+            try line.withUnsafeBufferPointer { bytes in
+                try parser.parse(bytes)
+                #expect(try parser.string(named: "text") == text, "\(json)")
             }
         }
     }

@@ -26,6 +26,21 @@ struct OutputBufferTests {
         }
     }
 
+    @Test("Unsigned integers around every power of ten, and the largest")
+    func powersOfTenBoundaries() {
+        var values: [UInt] = [0, 1, UInt.max, UInt.max - 1]
+        var power: UInt = 1
+        for _ in 0..<20 {
+            values += [power - 1, power, power + 1]
+            if power <= UInt.max / 2 { values.append(power * 2 - 1) }
+            if power > UInt.max / 10 { break }
+            power *= 10
+        }
+        for value in values {
+            #expect(written { $0.appendDecimal(value) } == String(value))
+        }
+    }
+
     @Test("Doubles: the shortest round-trip text, integral values without .0")
     func doubles() {
         let fixed: [(Double, String)] = [
@@ -62,6 +77,27 @@ struct OutputBufferTests {
             if text != expectedText(value) && mismatches.count < 10 { mismatches.append("\(value): \(text)") }
         }
         #expect(mismatches.isEmpty, "\(mismatches)")
+    }
+
+    @Test("Short binary fractions (most widths) read as their descriptions")
+    func binaryFractions() {
+        var generator = SystemRandomNumberGenerator()
+        var mismatches: [String] = []
+        for _ in 0..<50_000 {
+            // n / 2^s for every s up to 24 and wholes of 0 to 15 digits, either sign.
+            let s = Int.random(in: 1...24, using: &generator)
+            let whole = UInt64.random(in: 0...UInt64(1) << Int.random(in: 0...50, using: &generator), using: &generator)
+            let fraction = Double(UInt64.random(in: 1..<(UInt64(1) << s), using: &generator)) / Double(UInt64(1) << s)
+            var value = Double(whole) + fraction
+            if Bool.random(using: &generator) { value = -value }
+            let text = written { $0.append(value) }
+            if text != expectedText(value) && mismatches.count < 10 { mismatches.append("\(value): \(text)") }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches)")
+        #expect(written { $0.append(224.818359375) } == "224.818359375")
+        #expect(written { $0.append(-0.5) } == "-0.5")
+        #expect(written { $0.append(0.0009765625) } == "0.0009765625")
+        #expect(written { $0.append(999_999_999_999.5) } == "999999999999.5")
     }
 
     @Test("Rounded doubles")

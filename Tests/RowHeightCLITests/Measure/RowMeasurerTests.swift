@@ -28,6 +28,27 @@ struct RowMeasurerTests {
         return output.bytes
     }
 
+    @Test("A one-width record, formatted in one go, reads as its numbers' descriptions")
+    func oneWidthRecord() {
+        func text(_ value: Double) -> String {
+            guard value.isFinite else { return "null" }
+            if value == 0 { return "0" }
+            var text = value.description
+            if text.hasSuffix(".0") { text.removeLast(2) }
+            return text
+        }
+        let cases: [(Int, Double, Double)] = [
+            (0, 0, 0), (1, 20, 238.033203125), (3, 60.5, 0.1 + 0.2), (Int.max, 1e300, -1.7976931348623157e308),
+            (Int.min, .nan, .infinity), (12, 1.0 / 3, 5e-324), (7, 123456789012345.6, 0.001),
+        ]
+        for (lines, height, width) in cases {
+            var output = OutputBuffer(capacity: 0)
+            RowMeasurer.appendRecord(TextMeasurement(lineCount: lines, height: height, maxLineWidth: width), to: &output)
+            let expected = "{\"lines\":\(lines),\"height\":\(text(height)),\"maxLineWidth\":\(text(width))}\n"
+            #expect(String(decoding: output.bytes, as: UTF8.self) == expected)
+        }
+    }
+
     @Test("One width, a few widths and many widths (measured through a prepared text) give the same records")
     func widthsAgree() throws {
         for profile in LayoutProfile.allCases {

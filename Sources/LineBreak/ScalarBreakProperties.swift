@@ -1,0 +1,46 @@
+/// What tables built once per code point (such as a text measurer's) need to know about a code
+/// point from line breaking: its class after LB1 and its part in ideographic runs.
+///
+/// All three depend only on the code point's input code (one of 64), so
+/// `basicMultilingualPlane()` works them out once per input code and then fills the whole BMP
+/// with one table load per code point, instead of asking the automaton for each.
+public struct ScalarBreakProperties: Sendable, Equatable {
+    /// `LineBreakClass(resolving:)` of the code point.
+    public var resolvedClass: LineBreakClass
+    /// `LineSegmentIterator.continuesIdeographicRun(_:)` of the code point.
+    public var continuesIdeographicRun: Bool
+    /// `LineSegmentIterator.closesIdeograph(_:)` of the code point.
+    public var closesIdeograph: Bool
+
+    /// The properties of `scalar`, asked one by one (what `basicMultilingualPlane()` must equal).
+    public init(_ scalar: Unicode.Scalar) {
+        resolvedClass = LineBreakClass(resolving: scalar)
+        continuesIdeographicRun = LineSegmentIterator.continuesIdeographicRun(scalar)
+        closesIdeograph = LineSegmentIterator.closesIdeograph(scalar)
+    }
+
+    private init(code: UInt8, machine: LineBreakStateMachine) {
+        resolvedClass = LineBreakTables.resolvedClass(ofCode: code)
+        continuesIdeographicRun = machine.continuesIdeographicRun(code)
+        closesIdeograph = machine.closesIdeograph(code)
+    }
+
+    /// The properties of every code point of the Basic Multilingual Plane, indexed by code point
+    /// (65,536 entries). The entries of the surrogate code points U+D800–U+DFFF, which are not
+    /// scalars, are those of their input code and mean nothing.
+    ///
+    /// - Complexity: O(65,536) table loads, after 64 × 64 automaton lookups.
+    public static func basicMultilingualPlane() -> [ScalarBreakProperties] {
+        let machine = LineBreakStateMachine.shared
+        let byCode = (0..<LineBreakTables.codeCount).map { ScalarBreakProperties(code: UInt8($0), machine: machine) }
+        let tables = LineBreakTables.shared
+        return byCode.withUnsafeBufferPointer { byCode in
+            [ScalarBreakProperties](unsafeUninitializedCapacity: 0x1_0000) { buffer, count in
+                for value in 0..<UInt32(0x1_0000) {
+                    (buffer.baseAddress! + Int(value)).initialize(to: byCode[Int(tables.code(value))])
+                }
+                count = 0x1_0000
+            }
+        }
+    }
+}

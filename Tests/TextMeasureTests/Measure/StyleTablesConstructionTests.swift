@@ -1,0 +1,113 @@
+import LineBreak
+import Testing
+@testable import TextMeasure
+
+/// `StyleTables` builds its per-code-point entries in one pass from the chain's resolve table
+/// and `ScalarBreakProperties.basicMultilingualPlane()`. These tests rebuild every entry the
+/// plain way — asking the fonts in turn (`FontChain.search`) and line breaking one scalar at a
+/// time — and require bit-identical tables, for both profiles, several chains and sizes.
+@Suite("StyleTables construction")
+struct StyleTablesConstructionTests {
+    /// The entry of one BMP code point, worked out on its own from the rules `StyleTables`
+    /// documents (the construction before the one-pass build).
+    ///
+    /// - Parameter unknownWidth: `.pango`: the primary font's approximate character width.
+    static func referenceEntry(
+        _ codePoint: Int, fonts: [Font], size: Double, profile: LayoutProfile, unknownWidth: Double,
+        asciiFastPath: Bool
+    ) -> StyleTables.Entry {
+        let xScale = Int64((size * 1024).rounded())
+        let multipliers = fonts.map { (xScale << 16) / Int64($0.unitsPerEm) }
+        let ligatureFonts = fonts.map { profile == .pango && !$0.ligatureTable.isEmpty }
+        guard let scalar = Unicode.Scalar(UInt32(codePoint)) else {
+            let startsLigature = ligatureFonts[0] && fonts[0].ligatureTable.startsLigature(0)
+            return StyleTables.Entry(advance: 0, glyph: 0, font: 0, flags: startsLigature ? 1 : 0)
+        }
+        let resolved = FontChain.search(fonts, for: scalar)
+        var advance = 0.0
+        if StyleTables.isZeroWidth(scalar) {
+            advance = 0
+        } else if resolved.glyph == 0 && profile == .pango {
+            advance = StyleTables.harfBuzzFallbackSpace(
+                scalar, font: fonts[0], xScale: xScale, multiplier: multipliers[0]) ?? unknownWidth
+        } else if profile == .pango {
+            advance = Double(StyleTables.pangoScale(Int64(resolved.advance), multipliers[resolved.fontIndex]))
+        } else {
+            advance = Double(resolved.advance) * size / Double(fonts[resolved.fontIndex].unitsPerEm)
+        }
+        let font = Int(UInt8(truncatingIfNeeded: resolved.fontIndex))
+        let startsLigature = ligatureFonts[font] && fonts[font].ligatureTable.startsLigature(resolved.glyph)
+        let lineBreakClass = LineBreakClass(resolving: scalar)
+        let extender = lineBreakClass == .cm || lineBreakClass == .zwj || lineBreakClass == .em
+        var flags: UInt8 = (startsLigature ? 1 : 0) | (extender ? 2 : 0)
+        if asciiFastPath, codePoint >= 0x800, !startsLigature, !extender, advance != 0 {
+            if LineSegmentIterator.continuesIdeographicRun(scalar) { flags |= StyleTables.Entry.ideographic }
+            if LineSegmentIterator.closesIdeograph(scalar) { flags |= StyleTables.Entry.closing }
+        }
+        return StyleTables.Entry(advance: advance, glyph: resolved.glyph, font: UInt8(font), flags: flags)
+    }
+
+    /// Code points whose entry differs from `referenceEntry` (advances compared bit for bit),
+    /// and how many entries have each flag bit set.
+    static func compare(_ chain: FontChain, size: Double, profile: LayoutProfile, asciiFastPath: Bool)
+        -> (mismatches: [Int], flagCounts: [Int])
+    {
+        let tables = StyleTables(chain: chain, size: size, profile: profile, asciiFastPath: asciiFastPath)
+        let xScale = Int64((size * 1024).rounded())
+        let unknownWidth = Double(StyleTables.pangoApproximateCharWidth(
+            font: chain.fonts[0], multiplier: (xScale << 16) / Int64(chain.fonts[0].unitsPerEm),
+            useGPOS: chain.fonts[0].hasGPOSKerning))
+        var mismatches: [Int] = []
+        var flagCounts = [0, 0, 0, 0]
+        for codePoint in 0..<0x1_0000 {
+            let built = tables.entries[codePoint]
+            let expected = referenceEntry(
+                codePoint, fonts: chain.fonts, size: size, profile: profile, unknownWidth: unknownWidth,
+                asciiFastPath: asciiFastPath)
+            if built.advance.bitPattern != expected.advance.bitPattern || built.glyph != expected.glyph
+                || built.font != expected.font || built.flags != expected.flags
+            {
+                mismatches.append(codePoint)
+            }
+            for bit in 0..<4 where built.flags & (1 << bit) != 0 { flagCounts[bit] += 1 }
+        }
+        return (mismatches, flagCounts)
+    }
+
+    @Test(
+        "Every BMP entry equals the one worked out code point by code point",
+        arguments: [LayoutProfile.uikit, .pango], [17.0, 13.5])
+    func entriesMatchReference(profile: LayoutProfile, size: Double) throws {
+        let bundled = try FontChain.bundled()
+        let chains = [bundled, try FontChain(bundled.fonts.reversed()), try FontChain([bundled.fonts[0]])]
+        for (c, chain) in chains.enumerated() {
+            for asciiFastPath in [true, false] {
+                let (mismatches, flagCounts) = Self.compare(
+                    chain, size: size, profile: profile, asciiFastPath: asciiFastPath)
+                #expect(mismatches.isEmpty, "chain \(c), fast path \(asciiFastPath): first mismatches \(mismatches.prefix(5))")
+                // The flags the comparison covers are really set somewhere.
+                #expect(flagCounts[1] > 1_000, "extenders, chain \(c)")
+                if asciiFastPath && c < 2 {
+                    #expect(flagCounts[2] > 10_000 && flagCounts[3] > 10, "ideographic/closing, chain \(c)")
+                }
+            }
+        }
+    }
+
+    @Test("Surrogate code points measure as nothing, and the chain's resolve table matches the search")
+    func surrogatesAndResolveTable() throws {
+        let bundled = try FontChain.bundled()
+        for chain in [bundled, try FontChain(bundled.fonts.reversed())] {
+            let tables = StyleTables(chain: chain, size: 17, profile: .uikit)
+            for codePoint in [0xD800, 0xDBFF, 0xDC00, 0xDFFF] {
+                #expect(tables.entries[codePoint].advance == 0 && tables.entries[codePoint].glyph == 0)
+            }
+            var mismatches: [UInt32] = []
+            for value in UInt32(0)..<0x1_0000 {
+                guard let scalar = Unicode.Scalar(value) else { continue }
+                if chain.resolve(scalar) != FontChain.search(chain.fonts, for: scalar) { mismatches.append(value) }
+            }
+            #expect(mismatches.isEmpty, "first mismatches: \(mismatches.prefix(5))")
+        }
+    }
+}

@@ -88,42 +88,46 @@ extension MeasureCommand {
     ) -> Bool {
         switch name {
         case "--input": command.input = value
-        case "--input-format": return convert(value, into: &command.inputFormat)
+        case "--input-format":
+            guard let format = InputFormat(argument: value) else { return false }
+            command.inputFormat = format
         case "--text-column": command.textColumn = value
-        case "--format": return convert(value, into: &command.format)
+        case "--format":
+            guard let format = OutputFormat(argument: value) else { return false }
+            command.format = format
         case "--width":
             guard let width = Double(argument: value) else { return false }
             command.widthList.append(width)
         case "--widths": command.widthsCSV = value
         case "--template": command.template = value
         case "--font": style.fonts.append(value)
-        case "--size": return convert(value, into: &style.size)
-        case "--line-break": return convert(value, into: &style.lineBreak)
-        case "--max-lines": return convert(value, into: &style.maxLines)
-        case "--line-spacing": return convert(value, into: &style.lineSpacing)
-        case "--line-height-multiple": return convert(value, into: &style.lineHeightMultiple)
-        case "--scale": return convert(value, into: &style.scale)
-        case "--profile": return convert(value, into: &style.profile)
-        case "--jobs":  // set, not converted in place: its default is only worked out without it
+        case "--size":
+            guard let size = Double(argument: value) else { return false }
+            style.size = size
+        case "--line-break":
+            guard let mode = LineBreakModeArgument(argument: value) else { return false }
+            style.lineBreak = mode
+        case "--max-lines":
+            guard let lines = Int(argument: value) else { return false }
+            style.maxLines = lines
+        case "--line-spacing":
+            guard let spacing = Double(argument: value) else { return false }
+            style.lineSpacing = spacing
+        case "--line-height-multiple":
+            guard let multiple = Double(argument: value) else { return false }
+            style.lineHeightMultiple = multiple
+        case "--scale":
+            guard let scale = Double(argument: value) else { return false }
+            style.scale = scale
+        case "--profile":
+            guard let profile = LayoutProfile(argument: value) else { return false }
+            style.profile = profile
+        case "--jobs":
             guard let jobs = Int(argument: value) else { return false }
             execution.jobs = jobs
         case "--output": execution.output = value
         default: return false
         }
-        return true
-    }
-
-    /// Sets `target` to `value` converted as argument-parser converts it; `false` if it does not.
-    private static func convert<T: ExpressibleByArgument>(_ value: String, into target: inout T) -> Bool {
-        guard let converted = T(argument: value) else { return false }
-        target = converted
-        return true
-    }
-
-    /// `convert(_:into:)` for an optional option.
-    private static func convert<T: ExpressibleByArgument>(_ value: String, into target: inout T?) -> Bool {
-        guard let converted = T(argument: value) else { return false }
-        target = converted
         return true
     }
 }

@@ -34,14 +34,7 @@ struct RowHeightCommand: ParsableCommand {
     /// Runs the command line; prints input, font and output errors as one line each.
     static func main() {
         do {
-            // `measure` with a plain command line skips argument-parser's reflection.
-            let arguments = CommandLine.arguments.dropFirst()
-            var command: ParsableCommand
-            if arguments.first == "measure", let measure = MeasureCommand.parseFast(arguments.dropFirst()) {
-                command = measure
-            } else {
-                command = try parseAsRoot()
-            }
+            var command = try parseAsRoot()
             try command.run()
         } catch let error as InputError {
             fail(error.description)

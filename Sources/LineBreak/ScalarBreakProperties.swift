@@ -4,16 +4,16 @@
 /// All three depend only on the code point's input code (one of 64), so
 /// `basicMultilingualPlane()` works them out once per input code and then fills the whole BMP
 /// with one table load per code point, instead of asking the automaton for each.
-public struct ScalarBreakProperties: Sendable, Equatable {
+package struct ScalarBreakProperties: Sendable, Equatable {
     /// `LineBreakClass(resolving:)` of the code point.
-    public var resolvedClass: LineBreakClass
+    package var resolvedClass: LineBreakClass
     /// `LineSegmentIterator.continuesIdeographicRun(_:)` of the code point.
-    public var continuesIdeographicRun: Bool
+    package var continuesIdeographicRun: Bool
     /// `LineSegmentIterator.closesIdeograph(_:)` of the code point.
-    public var closesIdeograph: Bool
+    package var closesIdeograph: Bool
 
     /// The properties of `scalar`, asked one by one (what `basicMultilingualPlane()` must equal).
-    public init(_ scalar: Unicode.Scalar) {
+    package init(_ scalar: Unicode.Scalar) {
         resolvedClass = LineBreakClass(resolving: scalar)
         continuesIdeographicRun = LineSegmentIterator.continuesIdeographicRun(scalar)
         closesIdeograph = LineSegmentIterator.closesIdeograph(scalar)
@@ -30,7 +30,7 @@ public struct ScalarBreakProperties: Sendable, Equatable {
     /// scalars, are those of their input code and mean nothing.
     ///
     /// - Complexity: O(65,536) table loads, after 64 × 64 automaton lookups.
-    public static func basicMultilingualPlane() -> [ScalarBreakProperties] {
+    package static func basicMultilingualPlane() -> [ScalarBreakProperties] {
         let machine = LineBreakStateMachine.shared
         let byCode = (0..<LineBreakTables.codeCount).map { ScalarBreakProperties(code: UInt8($0), machine: machine) }
         let tables = LineBreakTables.shared

@@ -39,7 +39,7 @@ struct RowMeasurerTests {
         }
         let cases: [(Int, Double, Double)] = [
             (0, 0, 0), (1, 20, 238.033203125), (3, 60.5, 0.1 + 0.2), (Int.max, 1e300, -1.7976931348623157e308),
-            (Int.min, .nan, .infinity), (12, 1.0 / 3, 5e-324), (7, 123456789012345.6, 0.001),
+            (Int.min, .nan, .infinity), (12, 1.0 / 3, .leastNonzeroMagnitude), (7, 123456789012345.6, 0.001),
         ]
         for (lines, height, width) in cases {
             var output = OutputBuffer(capacity: 0)

@@ -116,15 +116,27 @@ struct ExactPieceSums {
         guard pieces.count < Int(Int32.max) / 4 else { return nil }  // indices are `Int32`s
         var plan = Plan(fractionBits: 0, mandatoryBreakCount: 0, fontMask: 0)
         let longWidth = longPieceWidth * measurer.tables.unitsPerPoint
-        var walker: TextWalker?
+        // The long pieces first, so that their arrays are allocated once (a cluster has at least
+        // one byte).
+        var longPieceCount = 0
+        var longBytes = 0
         for (i, summary) in summaries.enumerated() {
             plan.fontMask |= summary.fontMask
             if summary.isMandatoryBreak { plan.mandatoryBreakCount += 1 }
             if summary.isBreakable && summary.fittingWidth >= longWidth {
-                if walker == nil { walker = TextWalker(tables: measurer.tables, bytes: text) }
+                longPieceCount += 1
+                longBytes += pieces[i].contentEnd - pieces[i].start
+            }
+        }
+        if longPieceCount > 0 {
+            plan.longPieces.reserveCapacity(longPieceCount)
+            plan.clusterStarts.reserveCapacity(longPieceCount + 1)
+            plan.clusters.reserveCapacity(longBytes)
+            plan.clusterStarts.append(0)
+            let walker = TextWalker(tables: measurer.tables, bytes: text)
+            for (i, summary) in summaries.enumerated() where summary.isBreakable && summary.fittingWidth >= longWidth {
                 plan.longPieces.append(Int32(i))
-                if plan.clusterStarts.isEmpty { plan.clusterStarts.append(0) }
-                walker?.forEachCluster(of: PreparedPieceView(piece: pieces[i], summary: summary).layoutPiece) {
+                walker.forEachCluster(of: PreparedPieceView(piece: pieces[i], summary: summary).layoutPiece) {
                     plan.clusters.append($0)
                 }
                 plan.clusterStarts.append(Int32(plan.clusters.count))

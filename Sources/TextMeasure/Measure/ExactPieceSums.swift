@@ -246,25 +246,22 @@ struct ExactPieceSums {
     /// - Complexity: O(number of pieces), one integer comparison per piece (per cluster of a
     ///   piece broken between lines).
     func measure(width: Double) -> TextMeasurement? {
-        let header = self
-        let count = Int(header.count)
-        let breakCount = Int(header.mandatoryBreakCount)
-        // Pango takes an integer width in Pango units (as `TextMeasurer.widthUnits`).
-        let widthUnits = header.pango ? (width * 1024).rounded(.down) : width
+        let count = Int(self.count)
+        let breakCount = Int(mandatoryBreakCount)
+        let widthUnits = TextMeasurer.widthUnits(ofValid: width, pango: pango)
         let fitEnds = values
         let contentStarts = values + count
-        let contentEnds = values + Int(header.contentEndsOffset)
-        let mandatoryBreaks = values + (header.contentEndsOffset == 0 ? 2 : 3) * count
-        let comparedWidth = LineFitter.comparedWidth(widthUnits, pango: header.pango)
+        let contentEnds = values + Int(contentEndsOffset)
+        let mandatoryBreaks = values + (contentEndsOffset == 0 ? 2 : 3) * count
+        let comparedWidth = LineFitter.comparedWidth(widthUnits, pango: pango)
         // Sums are integers: a sum fits under the width iff it fits under its floor (a conversion
         // truncates, which is the floor of a positive width). Any width beyond every sum fits
         // everything: clamp it far from overflowing.
-        let scaled = comparedWidth * Double(1 << header.fractionBits)
-        let width = scaled < 0x1p40 ? Int64(scaled) : 1 << 40
-        let lineHeights = header.lineHeights
+        let scaled = comparedWidth * Double(1 << fractionBits)
+        let fixedWidth = scaled < 0x1p40 ? Int64(scaled) : 1 << 40
         // A text drawn by the primary font alone has lines of one height.
-        let uniform = header.fontMask <= 1
-        var lines = Lines(lineLimit: Int(header.lineLimit))
+        let uniform = fontMask <= 1
+        var lines = Lines(lineLimit: Int(lineLimit))
         // A line's pieces are at most those up to the next mandatory break (`stop` is past it).
         // Lines never run past one, so each is reached in turn.
         var nextBreak = 0
@@ -277,24 +274,24 @@ struct ExactPieceSums {
                 stop = nextBreak < breakCount ? Int(mandatoryBreaks[nextBreak]) + 1 : count
             }
             var start = Int64(contentStarts[k])
-            var mask = uniform ? 0 : header.summaries[k].fontMask
-            if Int64(fitEnds[k]) - start > width && header.summaries[k].isBreakable {
+            var mask = uniform ? 0 : summaries[k].fontMask
+            if Int64(fitEnds[k]) - start > fixedWidth && summaries[k].isBreakable {
                 // Overlong: broken between its clusters, its last part starting the line that
                 // the pieces after it continue.
                 guard let pen = breakLongPiece(
-                    k, width: width, nextLong: &nextLong, lines: &lines, mask: &mask,
+                    k, width: fixedWidth, nextLong: &nextLong, lines: &lines, mask: &mask,
                     uniform: uniform)
                 else { return nil }
                 if lines.isFull { break }
                 start = Int64(contentEnds[k]) - pen
             }
             k += 1
-            let limit = start + width
+            let limit = start + fixedWidth
             if uniform {
                 while k < stop && Int64(fitEnds[k]) <= limit { k += 1 }
             } else {
                 while k < stop && Int64(fitEnds[k]) <= limit {
-                    mask |= header.summaries[k].fontMask
+                    mask |= summaries[k].fontMask
                     k += 1
                 }
             }
@@ -304,12 +301,12 @@ struct ExactPieceSums {
         }
         // After a final mandatory break there is one more (empty) line; an empty text has one
         // in `.pango` only (see `LineFitter.finish`).
-        if !lines.isFull, lines.count > 0 ? lines.lastEndedByMandatoryBreak : header.pango {
+        if !lines.isFull, lines.count > 0 ? lines.lastEndedByMandatoryBreak : pango {
             lines.end(width: 0, mask: 0, heights: lineHeights)
         }
         return LineFitter.measurement(
             lineCount: lines.count, heightSum: lines.heightSum, maxLineWidth: Double(lines.widest) * pointsPerFixed,
-            lineHeightMultiple: header.lineHeightMultiple, lineSpacing: header.lineSpacing, scale: header.scale,
+            lineHeightMultiple: lineHeightMultiple, lineSpacing: lineSpacing, scale: scale,
             lines: nil)
     }
 
@@ -350,10 +347,9 @@ struct ExactPieceSums {
         _ k: Int, width: Int64, nextLong: inout Int, lines: inout Lines,
         mask: inout UInt32, uniform: Bool
     ) -> Int64? {
-        let header = self
-        let longCount = Int(header.longPieceCount)
-        let longPieces = values + (header.contentEndsOffset == 0 ? 2 : 3) * Int(header.count)
-            + Int(header.mandatoryBreakCount)
+        let longCount = Int(longPieceCount)
+        let longPieces = values + (contentEndsOffset == 0 ? 2 : 3) * Int(count)
+            + Int(mandatoryBreakCount)
         let clusterStarts = longPieces + longCount
         let clusters = UnsafeRawPointer(clusterStarts + longCount + 1).assumingMemoryBound(to: ExactCluster.self)
         while nextLong < longCount && Int(longPieces[nextLong]) < k { nextLong += 1 }
@@ -368,7 +364,7 @@ struct ExactPieceSums {
             } else if pen + Int64(cluster.leadingKern) + Int64(cluster.width) <= width {
                 pen += Int64(cluster.leadingKern) + Int64(cluster.width)
             } else {
-                lines.end(width: pen, mask: uniform ? 0 : mask, heights: header.lineHeights)
+                lines.end(width: pen, mask: uniform ? 0 : mask, heights: lineHeights)
                 lines.lastEndedByMandatoryBreak = false
                 if lines.isFull { return pen }
                 mask = 0

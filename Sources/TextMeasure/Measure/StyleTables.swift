@@ -261,7 +261,7 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
         var j = i + TextWalker.decode(bytes, at: i).length
         while following.count < longest && j < limit {
             let (value, length) = TextWalker.decode(bytes, at: j)
-            let (advance, f, g) = lookup(value)
+            let (advance, f, g) = view.lookup(value)
             guard f == font, advance != 0 else { break }
             following.append((g, advance))
             j += length
@@ -285,16 +285,6 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
     @inline(__always)
     static func pangoScale(_ value: Int64, _ multiplier: Int64) -> Int64 {
         (value * multiplier + 32768) >> 16
-    }
-
-    /// Advance, font index and glyph of any scalar (the BMP from the tables, others resolved).
-    @inline(__always)
-    func lookup(_ value: UInt32) -> (advance: Double, font: Int, glyph: GlyphID) {
-        if value < 0x1_0000 {
-            let entry = entries[Int(value)]
-            return (entry.advance, Int(entry.font), entry.glyph)
-        }
-        return lookupSupplementary(value)
     }
 
     @inline(never)

@@ -36,8 +36,13 @@ public struct TextMeasurer: Sendable {
     /// Checks a max layout width and converts it to width units.
     func widthUnits(_ width: Double) throws(TextMeasureError) -> Double {
         guard width.isFinite, width > 0 else { throw .invalidWidth(width) }
-        // Pango takes an integer width in Pango units.
-        return style.profile == .pango ? (width * 1024).rounded(.down) : width
+        return TextMeasurer.widthUnits(ofValid: width, pango: style.profile == .pango)
+    }
+
+    /// A checked width in points as width units: Pango takes an integer width in Pango units.
+    @inline(__always)
+    static func widthUnits(ofValid width: Double, pango: Bool) -> Double {
+        pango ? (width * 1024).rounded(.down) : width
     }
 
     /// Measures `text` wrapped at `width` points.

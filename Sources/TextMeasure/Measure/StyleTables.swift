@@ -42,6 +42,16 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
 
         /// The `flags` bit of `closesIdeograph`.
         static var closing: UInt8 { 8 }
+
+        /// Whether the code point's width depends on its neighbours beyond pair kerning
+        /// (contextual forms, conjuncts, marks, joiners, variation selectors): a piece holding
+        /// one is shaped by HarfBuzz (`StyleTables.appendShapedWidths`).
+        var needsShaping: Bool {
+            @inline(__always) get { flags & StyleTables.Entry.shaped != 0 }
+        }
+
+        /// The `flags` bit of `needsShaping`.
+        static var shaped: UInt8 { 16 }
     }
 
     /// `Entry` of each BMP code point (65,536).
@@ -81,6 +91,10 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
     let pangoUnknownGlyphWidth: Double?
     /// Per font: whether standard ligatures are formed (`.pango` with a GSUB-ligature font).
     let ligatureFonts: [Bool]
+    /// Per font: the HarfBuzz font that shapes pieces holding a scalar that `needsShaping`, at
+    /// the Pango scale (`.pango`: positions in Pango units) or at units per em (`.uikit`: font
+    /// units, scaled by `unitScales`).
+    let harfBuzzFonts: [HarfBuzzFont]
 
     /// - Parameter asciiFastPath: `false` leaves `asciiSimple` all zeros and no entry
     ///   `isIdeographic` or `closesIdeograph`, so that every scalar takes the general path
@@ -103,6 +117,9 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
         let xScale = Int64((size * 1024).rounded())
         let multipliers = fonts.map { (xScale << 16) / Int64($0.unitsPerEm) }
         self.pangoMultipliers = multipliers
+        self.harfBuzzFonts = fonts.map {
+            HarfBuzzFont(face: $0.harfBuzzFace, scale: profile == .pango ? Int32(clamping: xScale) : $0.harfBuzzFace.unitsPerEm)
+        }
         let lineHeights = fonts.indices.map { i in
             let font = fonts[i]
             switch profile {
@@ -274,6 +291,28 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
             return (candidate.glyph, candidate.components.count + 1, ligatureAdvance - plain)
         }
         return nil
+    }
+
+    /// Appends the width of every scalar of `from..<to` of `bytes` as HarfBuzz shapes the range
+    /// (itemized as `Itemizer` does, each run shaped on its own with the range as context) and
+    /// the index of the font drawing it: Pango's logical widths, in width units.
+    ///
+    /// - Complexity: O(n) in the range's length, plus HarfBuzz's shaping.
+    func appendShapedWidths(
+        _ bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int, widths: inout [Double], fonts: inout [UInt8]
+    ) {
+        let view = self.view
+        let pango = profile == .pango
+        let context = RunShaper.Context(bytes: bytes, range: from..<to)
+        Itemizer.forEachRun(in: bytes, from: from, to: to, spaceFont: Int(entries[0x20].font),
+                            fontOf: { view.lookup($0).font }) { run in
+            let before = widths.count
+            RunShaper.appendLogicalWidths(
+                of: run.range, context: context, font: harfBuzzFonts[run.font], script: run.script,
+                scale: pango ? 1 : unitScales[run.font], wholeUnits: pango,
+                missingWidth: { view.lookup(TextWalker.decode(bytes, at: $0).value).advance }, to: &widths)
+            fonts.append(contentsOf: repeatElement(UInt8(truncatingIfNeeded: run.font), count: widths.count - before))
+        }
     }
 
     /// The advance of a glyph of a font in width units.

@@ -296,6 +296,9 @@ struct TextWalker {
                 continue
             } else {
                 let (value, length) = TextWalker.decode(bytes, at: i)
+                if _slowPath(needsShaping(value)) {
+                    return measureShaped(from: from, to: to, segment: segment, stepper: &stepper)
+                }
                 if let step = stepper.step(value, at: i, limit: wsStart, in: bytes, tables: tables) {
                     if scalars == 0 { leadingKern = step.adjustment } else { content += step.adjustment }
                     content += step.advance
@@ -318,6 +321,9 @@ struct TextWalker {
                 i &+= 1
             } else {
                 let (value, length) = TextWalker.decode(bytes, at: i)
+                if _slowPath(needsShaping(value)) {
+                    return measureShaped(from: from, to: to, segment: segment, stepper: &stepper)
+                }
                 if let step = stepper.step(value, at: i, limit: wsStart, in: bytes, tables: tables) {
                     whitespace += step.advance + step.adjustment
                     lastSpace = step.advance
@@ -360,6 +366,10 @@ struct TextWalker {
 
     /// `forEachCluster(from:to:stepper:_:)` without the ASCII fast path.
     func forEachClusterInGeneral(from: Int, to: Int, stepper: inout GlyphStepper, _ body: (LayoutCluster) -> Void) {
+        if _slowPath(containsShapedScalar(from: from, to: to)) {
+            forEachShapedCluster(from: from, to: to, stepper: &stepper, body)
+            return
+        }
         var start = from
         GraphemeBoundaries.forEach(in: bytes, from: from, to: to) { end in
             var cluster = LayoutCluster(end: end, leadingKern: 0, width: 0, fontMask: 0)
@@ -377,6 +387,83 @@ struct TextWalker {
             }
             body(cluster)
             start = end
+        }
+    }
+
+    /// Whether the scalar `value` needs HarfBuzz (`StyleTables.Entry.needsShaping`; every
+    /// scalar beyond the Basic Multilingual Plane: emoji sequences, supplementary scripts).
+    @inline(__always)
+    private func needsShaping(_ value: UInt32) -> Bool {
+        value >= 0x1_0000 || tables.entries[Int(value)].needsShaping
+    }
+
+    /// Whether `from..<to` holds a scalar that `needsShaping`.
+    private func containsShapedScalar(from: Int, to: Int) -> Bool {
+        var i = from
+        while i < to {
+            let (value, length) = TextWalker.decode(bytes, at: i)
+            if needsShaping(value) { return true }
+            i += length
+        }
+        return false
+    }
+
+    /// `measure(from:to:segment:stepper:)` for a range holding a scalar that needs HarfBuzz:
+    /// the widths of its scalars as shaped (`StyleTables.appendShapedWidths`), summed into
+    /// content and trailing white space. Nothing kerns across a shaped piece's ends.
+    @inline(never)
+    private func measureShaped(from: Int, to: Int, segment: LineSegment, stepper: inout GlyphStepper) -> LayoutPiece {
+        stepper = GlyphStepper()
+        var widths: [Double] = []
+        var fonts: [UInt8] = []
+        tables.withTables { $0.appendShapedWidths(bytes, from: from, to: to, widths: &widths, fonts: &fonts) }
+        var piece = LayoutPiece(
+            start: segment.start, contentEnd: segment.whitespaceStart, end: segment.end, leadingKern: 0,
+            content: 0, whitespace: 0, lastSpace: 0, fontMask: 0,
+            isMandatoryBreak: segment.isMandatoryBreak, isBreakable: false)
+        var scalars = 0
+        var k = 0
+        var i = from
+        while i < to, k < widths.count {
+            let width = widths[k]
+            if i < segment.whitespaceStart {
+                piece.content += width
+                scalars += 1
+            } else {
+                piece.whitespace += width
+                if width != 0 { piece.lastSpace = width }
+            }
+            if width != 0 { piece.fontMask |= 1 << UInt32(min(fonts[k], 31)) }
+            i += TextWalker.decode(bytes, at: i).length
+            k += 1
+        }
+        piece.isBreakable = scalars > 1
+        return piece
+    }
+
+    /// `forEachClusterInGeneral` for a range holding a scalar that needs HarfBuzz: each grapheme
+    /// cluster's width is the sum of its scalars' shaped widths.
+    @inline(never)
+    private func forEachShapedCluster(
+        from: Int, to: Int, stepper: inout GlyphStepper, _ body: (LayoutCluster) -> Void
+    ) {
+        stepper = GlyphStepper()
+        var widths: [Double] = []
+        var fonts: [UInt8] = []
+        tables.withTables { $0.appendShapedWidths(bytes, from: from, to: to, widths: &widths, fonts: &fonts) }
+        var k = 0
+        var i = from
+        GraphemeBoundaries.forEach(in: bytes, from: from, to: to) { end in
+            var cluster = LayoutCluster(end: end, leadingKern: 0, width: 0, fontMask: 0)
+            while i < end {
+                if k < widths.count {
+                    cluster.width += widths[k]
+                    if widths[k] != 0 { cluster.fontMask |= 1 << UInt32(min(fonts[k], 31)) }
+                }
+                i += TextWalker.decode(bytes, at: i).length
+                k += 1
+            }
+            body(cluster)
         }
     }
 

@@ -24,9 +24,12 @@ enum Itemizer {
     ///
     /// - Parameter fontOf: The chain font of a scalar (`StyleTableView.lookup`'s font).
     /// - Complexity: O(n) in the range's length.
+    /// - Parameter following: The font and scalar of the text right after the range in the same
+    ///   paragraph, if any: white space ending the range moves to that font when it comes earlier
+    ///   in the chain and the scalar continues the range's last script run.
     static func forEachRun(
-        in bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int, spaceFont: Int, fontOf: (UInt32) -> Int,
-        _ body: (Run) -> Void
+        in bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int, spaceFont: Int,
+        following: (font: Int, scalar: UInt32)? = nil, fontOf: (UInt32) -> Int, _ body: (Run) -> Void
     ) {
         let unicode = hb_unicode_funcs_get_default()
         var runScript = HB_SCRIPT_COMMON
@@ -36,27 +39,47 @@ enum Itemizer {
         while i < to {
             let (value, length) = TextWalker.decode(bytes, at: i)
             let script = hb_unicode_script(unicode, value)
-            if script != HB_SCRIPT_COMMON && script != HB_SCRIPT_INHERITED && script != HB_SCRIPT_UNKNOWN {
+            if !isShared(script) {
                 if runScript == HB_SCRIPT_COMMON {
                     runScript = script
                 } else if script != runScript {
                     fontRuns(in: bytes, from: scriptStart, to: i, script: runScript, spaceFont: spaceFont,
-                             unicode: unicode, fontOf: fontOf, body)
+                             unicode: unicode, followingFont: nil, fontOf: fontOf, body)
                     scriptStart = i
                     runScript = script
                 }
             }
             i += length
         }
+        var next = following
+        if let scalar = following?.scalar, !continuesScriptRun(script: runScript, with: scalar, unicode: unicode) {
+            next = nil
+        }
         fontRuns(in: bytes, from: scriptStart, to: to, script: runScript, spaceFont: spaceFont, unicode: unicode,
-                 fontOf: fontOf, body)
+                 followingFont: next?.font, fontOf: fontOf, body)
+    }
+
+    /// Whether `next` continues the script run that `scalar` is in (it is common or inherited,
+    /// or of the same script, or `scalar` is common).
+    static func continuesScriptRun(of scalar: UInt32, with next: UInt32) -> Bool {
+        let unicode = hb_unicode_funcs_get_default()
+        return continuesScriptRun(script: hb_unicode_script(unicode, scalar), with: next, unicode: unicode)
+    }
+
+    private static func continuesScriptRun(script: hb_script_t, with next: UInt32, unicode: OpaquePointer?) -> Bool {
+        let nextScript = hb_unicode_script(unicode, next)
+        return isShared(nextScript) || isShared(script) || nextScript == script
+    }
+
+    private static func isShared(_ script: hb_script_t) -> Bool {
+        script == HB_SCRIPT_COMMON || script == HB_SCRIPT_INHERITED || script == HB_SCRIPT_UNKNOWN
     }
 
     /// The font runs of one script run (`itemize_state_process_run` and
     /// `itemize_state_add_character`).
     private static func fontRuns(
         in bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int, script: hb_script_t, spaceFont: Int,
-        unicode: OpaquePointer?, fontOf: (UInt32) -> Int, _ body: (Run) -> Void
+        unicode: OpaquePointer?, followingFont: Int?, fontOf: (UInt32) -> Int, _ body: (Run) -> Void
     ) {
         guard from < to else { return }
         var itemStart = from
@@ -91,6 +114,11 @@ enum Itemizer {
                 itemFont = isSpace ? nil : fontOf(value)
             }
             i += length
+        }
+        if let next = followingFont, let current = itemFont, next < current, let spaces = firstSpace, itemStart < spaces {
+            body(Run(range: itemStart..<spaces, font: current, script: script))
+            body(Run(range: spaces..<to, font: next, script: script))
+            return
         }
         body(Run(range: itemStart..<to, font: itemFont ?? spaceFont, script: script))
     }

@@ -47,7 +47,7 @@ extension StyleTables {
             let font = UInt8(truncatingIfNeeded: resolved.fontIndex)
             let startsLigature = ligatureFonts[Int(font)] && ligatureTables[Int(font)].startsLigature(resolved.glyph)
             let properties = breakProperties[cp]
-            let extender = isExtender(properties.resolvedClass)
+            let extender = isExtender(scalar, lineBreakClass: properties.resolvedClass)
             var flags: UInt8 = (startsLigature ? 1 : 0) | (extender ? 2 : 0)
             let shaped = cp >= 0x300 && needsShaping(UInt32(cp), unicode: unicode)
             if shaped { flags |= Entry.shaped }

@@ -298,13 +298,23 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
     /// the index of the font drawing it: Pango's logical widths, in width units.
     ///
     /// - Complexity: O(n) in the range's length, plus HarfBuzz's shaping.
+    ///
+    /// - Parameter following: Where the text after the range starts, if it goes on in the same
+    ///   paragraph: white space ending the range moves to the font of the scalar there when that
+    ///   font comes earlier in the chain (`Itemizer`).
     func appendShapedWidths(
-        _ bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int, widths: inout [Double], fonts: inout [UInt8]
+        _ bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int, following: Int?, widths: inout [Double],
+        fonts: inout [UInt8]
     ) {
         let view = self.view
         let pango = profile == .pango
         let context = RunShaper.Context(bytes: bytes, range: from..<to)
-        Itemizer.forEachRun(in: bytes, from: from, to: to, spaceFont: Int(entries[0x20].font),
+        var next: (font: Int, scalar: UInt32)? = nil
+        if let following, following < bytes.count {
+            let value = TextWalker.decode(bytes, at: following).value
+            next = (view.lookup(value).font, value)
+        }
+        Itemizer.forEachRun(in: bytes, from: from, to: to, spaceFont: Int(entries[0x20].font), following: next,
                             fontOf: { view.lookup($0).font }) { run in
             let before = widths.count
             RunShaper.appendLogicalWidths(
@@ -312,6 +322,38 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
                 scale: pango ? 1 : unitScales[run.font], wholeUnits: pango,
                 missingWidth: { view.lookup(TextWalker.decode(bytes, at: $0).value).advance }, to: &widths)
             fonts.append(contentsOf: repeatElement(UInt8(truncatingIfNeeded: run.font), count: widths.count - before))
+        }
+    }
+
+    /// The font Pango keeps the white space after a visible scalar in: the font of that scalar
+    /// (`font`), or the font of the scalar at `following` when it comes earlier in the chain and
+    /// continues the same script run (`Itemizer`'s rule, for the table-measured path).
+    func whitespaceFont(after font: Int, scalar: UInt32, following: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        guard following < bytes.count else { return font }
+        let value = TextWalker.decode(bytes, at: following).value
+        let next = view.lookup(value).font
+        guard next < font, !StyleTables.isZeroWidth(Unicode.Scalar(value) ?? " ") else { return font }
+        return Itemizer.continuesScriptRun(of: scalar, with: value) ? next : font
+    }
+
+    /// Measures the white space `from..<to` in chain font `font` (the glyphs of that font, where
+    /// it has them): the total and the width of the last visible scalar.
+    func measureWhitespace(
+        _ bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int, font: Int, total: inout Double, last: inout Double
+    ) {
+        var i = from
+        while i < to {
+            let (value, length) = TextWalker.decode(bytes, at: i)
+            var advance = view.lookup(value).advance
+            if advance != 0, let scalar = Unicode.Scalar(value) {
+                let glyph = fonts[font].glyph(for: scalar)
+                if glyph != 0 { advance = lookupGlyphAdvance(glyph, font: font) }
+            }
+            if advance != 0 {
+                total += advance
+                last = advance
+            }
+            i += length
         }
     }
 
@@ -379,17 +421,22 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
     }
 
     /// Whether `scalar` extends the grapheme cluster before it in a way line breaking may not
-    /// see: combining marks, ZWJ and emoji modifiers (resolved line-break class CM, ZWJ, EM).
+    /// see: combining marks, ZWJ and emoji modifiers (resolved line-break class CM, ZWJ, EM) —
+    /// but not the controls and format characters that line breaking also calls CM (U+200E
+    /// LEFT-TO-RIGHT MARK, U+200F, bidi embeddings…), which start grapheme clusters of their own.
     static func isExtender(_ scalar: Unicode.Scalar) -> Bool {
-        isExtender(LineBreakClass(resolving: scalar))
+        isExtender(scalar, lineBreakClass: LineBreakClass(resolving: scalar))
     }
 
-    /// Whether a code point of resolved line-break class `lineBreakClass` is an extender (see
-    /// `isExtender(_:)`).
-    static func isExtender(_ lineBreakClass: LineBreakClass) -> Bool {
+    /// Whether `scalar`, of resolved line-break class `lineBreakClass`, is an extender (see
+    /// `isExtender(_:)`); reads the general category only for classes CM and EM.
+    static func isExtender(_ scalar: Unicode.Scalar, lineBreakClass: LineBreakClass) -> Bool {
         switch lineBreakClass {
-        case .cm, .zwj, .em: true
-        default: false
+        case .zwj: return true
+        case .cm, .em:
+            let category = scalar.properties.generalCategory
+            return category != .control && category != .format
+        default: return false
         }
     }
 

@@ -310,6 +310,14 @@ struct TextWalker {
         }
         var whitespace = 0.0
         var lastSpace = 0.0
+        if i < to, _slowPath(stepper.currentFont > 0),
+           case let font = tables.withTables({ $0.whitespaceFont(after: stepper.currentFont, scalar: stepper.currentScalar, following: to, in: bytes) }),
+           font > 0
+        {
+            tables.withTables { $0.measureWhitespace(bytes, from: i, to: to, font: font, total: &whitespace, last: &lastSpace) }
+            mask |= 1 << UInt32(min(font, 31))
+            i = to
+        }
         while i < to {
             let b = base[i]
             if simple[Int(b)] != 0 && stepper.acceptsSimpleASCII {
@@ -416,7 +424,9 @@ struct TextWalker {
         stepper = GlyphStepper()
         var widths: [Double] = []
         var fonts: [UInt8] = []
-        tables.withTables { $0.appendShapedWidths(bytes, from: from, to: to, widths: &widths, fonts: &fonts) }
+        tables.withTables {
+            $0.appendShapedWidths(bytes, from: from, to: to, following: to, widths: &widths, fonts: &fonts)
+        }
         var piece = LayoutPiece(
             start: segment.start, contentEnd: segment.whitespaceStart, end: segment.end, leadingKern: 0,
             content: 0, whitespace: 0, lastSpace: 0, fontMask: 0,
@@ -450,7 +460,9 @@ struct TextWalker {
         stepper = GlyphStepper()
         var widths: [Double] = []
         var fonts: [UInt8] = []
-        tables.withTables { $0.appendShapedWidths(bytes, from: from, to: to, widths: &widths, fonts: &fonts) }
+        tables.withTables {
+            $0.appendShapedWidths(bytes, from: from, to: to, following: nil, widths: &widths, fonts: &fonts)
+        }
         var k = 0
         var i = from
         GraphemeBoundaries.forEach(in: bytes, from: from, to: to) { end in

@@ -95,6 +95,8 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
     /// the Pango scale (`.pango`: positions in Pango units) or at units per em (`.uikit`: font
     /// units, scaled by `unitScales`).
     let harfBuzzFonts: [HarfBuzzFont]
+    /// What HarfBuzz made of the pieces measured so far (the word cache).
+    let shapedPieces = ShapedPieceCache()
 
     /// - Parameter asciiFastPath: `false` leaves `asciiSimple` all zeros and no entry
     ///   `isIdeographic` or `closesIdeograph`, so that every scalar takes the general path

@@ -422,33 +422,42 @@ struct TextWalker {
     @inline(never)
     private func measureShaped(from: Int, to: Int, segment: LineSegment, stepper: inout GlyphStepper) -> LayoutPiece {
         stepper = GlyphStepper()
+        let summary = tables.withTables { tables in
+            let followingFont = to < bytes.count ? tables.view.lookup(TextWalker.decode(bytes, at: to).value).font : -1
+            return tables.shapedPieces.summary(
+                of: UnsafeBufferPointer(rebasing: bytes[from..<to]), whitespaceOffset: segment.whitespaceStart - from,
+                followingFont: followingFont
+            ) { shapedSummary(from: from, to: to, whitespaceStart: segment.whitespaceStart, tables: tables) }
+        }
+        return LayoutPiece(
+            start: segment.start, contentEnd: segment.whitespaceStart, end: segment.end, leadingKern: 0,
+            content: summary.content, whitespace: summary.whitespace, lastSpace: summary.lastSpace,
+            fontMask: summary.fontMask, isMandatoryBreak: segment.isMandatoryBreak, isBreakable: summary.scalars > 1)
+    }
+
+    /// Shapes `from..<to` and sums its scalars' widths into content (before `whitespaceStart`)
+    /// and trailing white space.
+    private func shapedSummary(from: Int, to: Int, whitespaceStart: Int, tables: StyleTables) -> ShapedPieceCache.Summary {
         var widths: [Double] = []
         var fonts: [UInt8] = []
-        tables.withTables {
-            $0.appendShapedWidths(bytes, from: from, to: to, following: to, widths: &widths, fonts: &fonts)
-        }
-        var piece = LayoutPiece(
-            start: segment.start, contentEnd: segment.whitespaceStart, end: segment.end, leadingKern: 0,
-            content: 0, whitespace: 0, lastSpace: 0, fontMask: 0,
-            isMandatoryBreak: segment.isMandatoryBreak, isBreakable: false)
-        var scalars = 0
+        tables.appendShapedWidths(bytes, from: from, to: to, following: to, widths: &widths, fonts: &fonts)
+        var summary = ShapedPieceCache.Summary(content: 0, whitespace: 0, lastSpace: 0, fontMask: 0, scalars: 0)
         var k = 0
         var i = from
         while i < to, k < widths.count {
             let width = widths[k]
-            if i < segment.whitespaceStart {
-                piece.content += width
-                scalars += 1
+            if i < whitespaceStart {
+                summary.content += width
+                summary.scalars += 1
             } else {
-                piece.whitespace += width
-                if width != 0 { piece.lastSpace = width }
+                summary.whitespace += width
+                if width != 0 { summary.lastSpace = width }
             }
-            if width != 0 { piece.fontMask |= 1 << UInt32(min(fonts[k], 31)) }
+            if width != 0 { summary.fontMask |= 1 << UInt32(min(fonts[k], 31)) }
             i += TextWalker.decode(bytes, at: i).length
             k += 1
         }
-        piece.isBreakable = scalars > 1
-        return piece
+        return summary
     }
 
     /// `forEachClusterInGeneral` for a range holding a scalar that needs HarfBuzz: each grapheme

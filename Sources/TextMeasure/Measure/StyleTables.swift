@@ -274,21 +274,22 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
     {
         let candidates = fonts[font].ligatureTable.ligatures(startingWith: glyph)
         guard !candidates.isEmpty else { return nil }
-        // Decode the scalars after this one (at most the longest ligature's components).
-        var following: [(glyph: GlyphID, advance: Double)] = []
-        let longest = candidates.map(\.components.count).max() ?? 0
-        var j = i + TextWalker.decode(bytes, at: i).length
-        while following.count < longest && j < limit {
-            let (value, length) = TextWalker.decode(bytes, at: j)
-            let (advance, f, g) = view.lookup(value)
-            guard f == font, advance != 0 else { break }
-            following.append((g, advance))
-            j += length
-        }
-        for candidate in candidates where candidate.components.count <= following.count {
-            guard zip(candidate.components, following).allSatisfy({ $0 == $1.glyph }) else { continue }
-            let plain = lookupGlyphAdvance(glyph, font: font)
-                + following.prefix(candidate.components.count).reduce(0) { $0 + $1.advance }
+        let first = i + TextWalker.decode(bytes, at: i).length
+        // Each candidate in the table's order, its components compared with the scalars that
+        // follow as they are decoded (no arrays: this runs for every glyph that may start one).
+        for candidate in candidates {
+            var j = first
+            var plain = lookupGlyphAdvance(glyph, font: font)
+            var matched = true
+            for component in candidate.components {
+                guard j < limit else { matched = false; break }
+                let (value, length) = TextWalker.decode(bytes, at: j)
+                let (advance, f, g) = view.lookup(value)
+                guard f == font, advance != 0, g == component else { matched = false; break }
+                plain += advance
+                j += length
+            }
+            guard matched else { continue }
             let ligatureAdvance = lookupGlyphAdvance(candidate.glyph, font: font)
             return (candidate.glyph, candidate.components.count + 1, ligatureAdvance - plain)
         }

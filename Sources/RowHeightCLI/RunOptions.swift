@@ -37,9 +37,19 @@ struct RunOptions: ParsableArguments {
 
     /// The writer of the output: the file of `--output` (created now), or standard output.
     ///
-    /// - Throws: `CLIError` if the file cannot be created.
-    func makeWriter() throws(CLIError) -> OutputWriter {
+    /// The output never replaces the input being read: if `--output` names the same file as
+    /// `input` (by device and inode, so also through a symbolic or hard link, or when the input is
+    /// standard input redirected from that file), it is refused before the file is touched.
+    ///
+    /// - Parameter input: the input the run reads, if any.
+    /// - Throws: `CLIError` if the output is the input or the file cannot be created.
+    func makeWriter(reading input: InputSource? = nil) throws(CLIError) -> OutputWriter {
         guard let output, output != "-" else { return OutputWriter() }
+        if let read = input?.identity, FileIdentity(path: output) == read {
+            let name = input?.name ?? ""
+            throw CLIError(
+                "\(output): is the input (\(name)): refusing to replace a file while reading it; write to another file")
+        }
         return try OutputWriter(path: output)
     }
 

@@ -18,6 +18,8 @@ final class InputSource: Sendable {
     let name: String
     /// Total size in bytes when known (a regular file), for progress.
     let size: Int?
+    /// The file read (device and inode), so that no output replaces it while it is read.
+    let identity: FileIdentity?
     private let ownsDescriptor: Bool
     private let reader: Mutex<LineReader>
 
@@ -58,6 +60,7 @@ final class InputSource: Sendable {
     init(fileDescriptor fd: Int32, name: String, ownsDescriptor: Bool, blockSize: Int = 1 << 20, quoted: Bool = false) {
         self.name = name
         self.ownsDescriptor = ownsDescriptor
+        identity = FileIdentity(fileDescriptor: fd)
         var info = stat()
         if fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG {
             size = Int(info.st_size)

@@ -137,7 +137,7 @@ struct MeasureCommand: ParsableCommand {
             layout = try RecordLayout(
                 names: names, format: inputFormat, header: header.bytes, line: header.line, source: source.name)
         }
-        let writer = try execution.makeWriter()
+        let writer = try execution.makeWriter(reading: source)
         var head = OutputBuffer(capacity: 256)
         MeasureRecordFormat.appendHeader(format, widths: widths, template: template != nil, to: &head)
         try writer.write(head)

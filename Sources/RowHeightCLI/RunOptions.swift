@@ -15,8 +15,10 @@ import Darwin
 /// Options of the commands that stream many records: threads, where the output goes, progress
 /// and the final summary.
 struct RunOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Worker threads; the default is the number of active processors.", valueName: "n"))
-    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    @Option(
+        help: ArgumentHelp(
+            "Worker threads (1 to 256); the default is the number of active processors.", valueName: "n"))
+    var jobs: Int = OptionRanges.defaultJobs
 
     @Option(
         name: .shortAndLong,
@@ -32,7 +34,7 @@ struct RunOptions: ParsableArguments {
     var stats = false
 
     func validate() throws {
-        if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        try OptionRanges.jobs.check(jobs, option: "--jobs")
     }
 
     /// The writer of the output: the file of `--output` (created now), or standard output.

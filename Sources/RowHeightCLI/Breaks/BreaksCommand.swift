@@ -29,8 +29,9 @@ struct BreaksCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("A JSON Lines file, or - for standard input.", valueName: "file"))
     var input: String?
 
-    @Option(help: ArgumentHelp("Worker threads for --input; by default one per active processor.", valueName: "n"))
-    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    @Option(
+        help: ArgumentHelp("Worker threads for --input (1 to 256); by default one per active processor.", valueName: "n"))
+    var jobs: Int = OptionRanges.defaultJobs
 
     @Flag(help: "With TEXT, print only the text with its breaks marked.")
     var compact = false
@@ -38,7 +39,7 @@ struct BreaksCommand: ParsableCommand {
     func validate() throws {
         if text == nil && input == nil { throw ValidationError("Give a TEXT or --input FILE.") }
         if text != nil && input != nil { throw ValidationError("Give either a TEXT or --input, not both.") }
-        if jobs < 1 { throw ValidationError("--jobs must be at least 1.") }
+        try OptionRanges.jobs.check(jobs, option: "--jobs")
     }
 
     func run() throws {

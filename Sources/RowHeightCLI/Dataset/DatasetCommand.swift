@@ -29,7 +29,7 @@ struct DatasetCommand: ParsableCommand {
     @OptionGroup(title: "Run") var execution: RunOptions
 
     func validate() throws {
-        if rows < 0 { throw ValidationError("--rows must be 0 or more") }
+        try OptionRanges.rows.check(rows, option: "--rows")
     }
 
     func run() throws {

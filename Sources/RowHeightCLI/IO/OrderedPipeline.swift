@@ -83,12 +83,10 @@ struct OrderedPipeline<State> {
         }
         let channel = PipelineChannel(slots: batchesInFlight, workers: jobs)
         let batchLines = self.batchLines
-        for _ in 0..<jobs {
-            DetachedThread.start {
-                OrderedPipeline.work(
-                    channel: channel, source: source, batchLines: batchLines, skipInvalid: skipInvalid,
-                    makeState: makeState, process: process)
-            }
+        try channel.startWorkers {
+            OrderedPipeline.work(
+                channel: channel, source: source, batchLines: batchLines, skipInvalid: skipInvalid,
+                makeState: makeState, process: process)
         }
         var summary = Summary()
         do {

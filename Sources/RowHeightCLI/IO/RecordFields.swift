@@ -43,6 +43,12 @@ struct RecordFields {
         do throws(CSVRecordError) {
             try csv.parse(line)
             if csv.count != layout.columnCount { throw .columnCount(found: csv.count, expected: layout.columnCount) }
+        } catch .unterminatedQuote(let byte) {
+            // Named at the line of its opening quote, which may be a later line of the record.
+            var newlines = 0
+            for k in 0..<(byte - 1) where line[k] == 0x0A { newlines += 1 }
+            let message = CSVRecordError.unterminatedQuote(byte: byte).description
+            throw RecordFailure(line: lineNumber + newlines, message: message)
         } catch {
             throw RecordFailure(line: lineNumber, message: error.description)
         }

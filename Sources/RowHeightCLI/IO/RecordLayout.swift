@@ -23,8 +23,7 @@ struct RecordLayout: Sendable, Equatable {
     /// - Throws: `InputError` (`FILE:LINE: …`) for a header that cannot be parsed or lacks a name.
     init(names: [String], format: InputFormat, header: [UInt8], line: Int, source: String) throws(InputError) {
         var parser = CSVRecordParser(separator: format.separator ?? 0x2C)
-        var bytes = header
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }  // a UTF-8 byte order mark
+        let bytes = header  // without a byte order mark: `LineReader` drops it
         guard !bytes.isEmpty else { throw InputError(source: source, line: line, "the header row is empty") }
         var columnNames: [String] = []
         do throws(CSVRecordError) {

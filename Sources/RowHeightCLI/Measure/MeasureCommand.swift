@@ -91,25 +91,29 @@ struct MeasureCommand: ParsableCommand {
             throw ValidationError("--format text is for a TEXT argument; use jsonl, csv or tsv with --input")
         }
         if text != nil && template != nil { throw ValidationError("--template measures rows: use --input, not a TEXT") }
+        _ = try widths()
     }
 
     /// The output format asked for, or the default.
     var outputFormat: OutputFormat { json ? .jsonl : format ?? (text != nil ? .text : .jsonl) }
 
-    /// The widths asked for, checked before anything is measured.
-    func widths() throws -> [Double] {
+    /// The widths asked for, in order (375 if none).
+    ///
+    /// - Throws: `ValidationError` (a usage error) for a width that is not a number or is out of
+    ///   `OptionRanges.length`.
+    func widths() throws(ValidationError) -> [Double] {
+        try OptionRanges.length.check(widthList, option: "--width")
         var widths = widthList
         if let csv = widthsCSV {
             for part in csv.split(separator: ",", omittingEmptySubsequences: false) {
                 guard let value = Double(Self.trimmingWhitespace(part)) else {
-                    throw InputError("invalid width '\(part)' in --widths")
+                    throw ValidationError("--widths: '\(part)' is not a number of points")
                 }
+                try OptionRanges.length.check(value, option: "--widths")
                 widths.append(value)
             }
         }
-        if widths.isEmpty { widths = [375] }
-        for width in widths where !(width.isFinite && width > 0) { throw TextMeasureError.invalidWidth(width) }
-        return widths
+        return widths.isEmpty ? [375] : widths
     }
 
     func run() throws {
@@ -125,7 +129,7 @@ struct MeasureCommand: ParsableCommand {
         let measurer = template == nil ? try TextMeasurer(style: try style.makeStyle()) : nil
         let path = input ?? "-"
         let inputFormat = inputFormat ?? InputFormat.detect(path: path)
-        let source = try InputSource(path: path, quoted: inputFormat != .jsonl)
+        let source = try InputSource(path: path, format: inputFormat)
         let names = template?.fields ?? [textColumn]
         let layout: RecordLayout
         if inputFormat == .jsonl {
@@ -199,13 +203,18 @@ struct MeasureCommand: ParsableCommand {
         var out = OutputBuffer()
         if format != .text {
             var measurements: [TextMeasurement] = []
-            for width in widths { measurements.append(try measurer.measure(text, width: width)) }
+            for width in widths {
+                let m = try measurer.measure(text, width: width)
+                guard m.isPrintable else { throw CLIError(m.unprintableReason) }
+                measurements.append(m)
+            }
             MeasureRecordFormat.appendHeader(format, widths: widths, template: false, to: &out)
             MeasureRecordFormat.appendRecord(measurements, format: format, to: &out)
         } else {
             let fonts = measurer.style.fontChain.fonts.map(\.familyName).joined(separator: " → ")
             for width in widths {
                 let m = try measurer.measure(text, width: width, includeLines: true)
+                guard m.isPrintable else { throw CLIError(m.unprintableReason) }
                 out.append("width \(Self.format(width)) pt · \(fonts) \(Self.format(measurer.style.fontSize)) pt · ")
                 out.append("\(style.lineBreak.rawValue) wrapping · \(measurer.style.profile.rawValue)\n")
                 out.append(

@@ -29,6 +29,7 @@ struct RowMeasurer {
             } catch {
                 throw RecordFailure(line: lineNumber, message: error.description)
             }
+            try measurement.checkPrintable(line: lineNumber)
             RowMeasurer.appendRecord(measurement, to: &output)
             return
         }
@@ -42,8 +43,9 @@ struct RowMeasurer {
         } catch {
             throw RecordFailure(line: lineNumber, message: error.description)
         }
-        RowMeasurer.appendRecord(measured, to: &output)
         results = measured
+        for m in measured { try m.checkPrintable(line: lineNumber) }
+        RowMeasurer.appendRecord(measured, to: &output)
     }
 
     /// From this many widths on, a row is prepared once and wrapped at each width (identical

@@ -45,8 +45,12 @@ enum TemplateErrorText {
             context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
         }
         switch error {
+        case .dataCorrupted(let context) where context.codingPath.isEmpty:
+            // Not JSON at all, or JSON nested deeper than the decoder reads: the reason says which.
+            return "not valid JSON" + (context.underlyingError.map { " (\($0))" } ?? "")
         case .dataCorrupted(let context):
-            return "not valid JSON" + (context.codingPath.isEmpty ? "" : " at \(path(context))")
+            // Valid JSON holding a value the template does not know, e.g. an unknown enum case.
+            return "invalid value at \(path(context)): \(context.debugDescription)"
         case .keyNotFound(let key, let context):
             return "missing \"\(key.stringValue)\" at \(path(context).isEmpty ? "top level" : path(context))"
         case .typeMismatch(_, let context), .valueNotFound(_, let context):

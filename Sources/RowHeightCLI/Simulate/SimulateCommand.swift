@@ -57,11 +57,10 @@ struct SimulateCommand: ParsableCommand {
     var json = false
 
     func validate() throws {
-        guard width.isFinite, width > 0 else { throw ValidationError("--width must be a positive number of points") }
-        guard viewport.isFinite, viewport > 0 else {
-            throw ValidationError("--viewport must be a positive number of points")
-        }
-        guard steps >= 0 else { throw ValidationError("--steps must be at least 0") }
+        try OptionRanges.length.check(width, option: "--width")
+        try OptionRanges.length.check(viewport, option: "--viewport")
+        try OptionRanges.steps.check(steps, option: "--steps")
+        if case .points(let points) = estimate { try OptionRanges.estimate.check(points, option: "--estimate") }
     }
 
     func run() throws {
@@ -119,7 +118,7 @@ enum EstimateArgument: ExpressibleByArgument, Equatable {
     init?(argument: String) {
         if argument == "auto" {
             self = .auto
-        } else if let points = Double(argument), points.isFinite, points >= 0 {
+        } else if let points = Double(argument) {
             self = .points(points)
         } else {
             return nil

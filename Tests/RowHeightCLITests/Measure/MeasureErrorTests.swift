@@ -19,11 +19,11 @@ struct MeasureErrorTests {
         let cases: [(String, String)] = [
             (
                 "text\nok\n\"unterminated\nstill in it\n",
-                "3: unterminated quoted field (opened at byte 1 of the record)"
+                "3: unterminated quoted field: its opening '\"' never closes (every later line is inside it)"
             ),
             (
-                "text\nok\nab\"c\n",
-                "3: '\"' inside an unquoted field at byte 3 of the record (quote the whole field and double the quote)"
+                "text,n\nok,1\n\"two\nlines\",\"never\nclosed\n",
+                "4: unterminated quoted field: its opening '\"' never closes (every later line is inside it)"
             ),
             (
                 "text\nok\n\"a\"b\n",
@@ -35,6 +35,20 @@ struct MeasureErrorTests {
             let run = try RowHeightExecutable.run(["measure", "--input", path])
             #expect(run.exitCode == 1)
             #expect(run.stderr == "rowheight: error: \(path):\(message)\n")
+        }
+    }
+
+    @Test("CSV/TSV: a quote inside an unquoted field is a literal quote; no later row is lost", arguments: [1, 3])
+    func strayQuote(jobs: Int) throws {
+        for (separator, format) in [(",", "csv"), ("\t", "tsv")] {
+            var input = "id\(separator)text\n1\(separator)A 27\" monitor\n\n"
+            for k in 2...3000 { input += "\(k)\(separator)row \(k)\n" }
+            let run = try RowHeightExecutable.run(
+                ["measure", "--input", "-", "--input-format", format, "--skip-invalid", "--jobs", "\(jobs)"],
+                stdin: Data(input.utf8))
+            #expect(run.exitCode == 0, "\(format)")
+            #expect(run.stderr == "")
+            #expect(run.outputLines.count == 3000)
         }
     }
 

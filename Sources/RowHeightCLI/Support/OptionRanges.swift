@@ -13,7 +13,7 @@ enum OptionRanges {
     /// `--line-height-multiple`.
     static let lineHeightMultiple = OptionRange<Double>(above: 0, upTo: 100)
     /// `--scale` (pixels per point).
-    static let scale = OptionRange<Double>(above: 0, upTo: 100)
+    static let scale = OptionRange<Double>(above: 0, upTo: 1000)
     /// `--max-lines` (0 = unlimited).
     static let maxLines = OptionRange<Int>(0...1_000_000_000)
     /// `--width`, `--widths` and `--viewport`, points.

@@ -166,10 +166,6 @@ struct MeasureErrorTests {
         let fontlessTemplate = try directory.file(
             "f.json", text: #"{"root":{"type":"text","field":"text","style":{"fonts":["/nonexistent/x.ttf"]}}}"#)
         let cases: [([String], String)] = [
-            (["--width", "0"], "invalid width 0.0: a max layout width must be a finite number greater than 0"),
-            (["--widths", "100,nan"], "invalid width nan: a max layout width must be a finite number greater than 0"),
-            (["--width=-3"], "invalid width -3.0: a max layout width must be a finite number greater than 0"),
-            (["--widths", "100,wide"], "invalid width 'wide' in --widths"),
             (["--font", "/nonexistent/font.ttf"], "font file not found: /nonexistent/font.ttf"),
             (["--font", corrupt], "not a font file (FreeType does not recognise its format): \(corrupt)"),
             (["--template", "/nonexistent/t.json"], "/nonexistent/t.json: no such template file"),
@@ -184,6 +180,50 @@ struct MeasureErrorTests {
             #expect(run.exitCode == 1, "\(arguments)")
             #expect(run.stdout.isEmpty)
             #expect(run.stderr == "rowheight: error: \(message)\n")
+        }
+    }
+
+    @Test("Numeric options out of range are usage errors naming the option, the value and the range")
+    func outOfRange() throws {
+        let cases: [([String], String)] = [
+            (["--width", "0"], "--width 0 is out of range: it must be greater than 0 and at most 1000000"),
+            (["--width", "-5"], "--width -5 is out of range: it must be greater than 0 and at most 1000000"),
+            (["--width=-3"], "--width -3 is out of range: it must be greater than 0 and at most 1000000"),
+            (["--widths", "100,nan"], "--widths nan is out of range: it must be greater than 0 and at most 1000000"),
+            (["--widths", "100,wide"], "--widths: 'wide' is not a number of points"),
+            (["--size", "1e16"], "--size 1e+16 is out of range: it must be greater than 0 and at most 10000"),
+            (["--size", "1e11", "--profile", "pango"], "--size 100000000000 is out of range: it must be greater than 0 and at most 10000"),
+            (["--line-spacing", "1e308"], "--line-spacing 1e+308 is out of range: it must be at least 0 and at most 10000"),
+            (["--line-spacing", "-1"], "--line-spacing -1 is out of range: it must be at least 0 and at most 10000"),
+            (["--scale", "1e308"], "--scale 1e+308 is out of range: it must be greater than 0 and at most 1000"),
+            (
+                ["--line-height-multiple", "1e308"],
+                "--line-height-multiple 1e+308 is out of range: it must be greater than 0 and at most 100"
+            ),
+            (["--max-lines", "-1"], "--max-lines -1 is out of range: it must be at least 0 and at most 1000000000"),
+            (["--jobs", "1000000"], "--jobs 1000000 is out of range: it must be at least 1 and at most 256"),
+        ]
+        let directory = try TemporaryDirectory()
+        let rows = try directory.file("rows.jsonl", text: "{\"text\":\"a\"}\n")
+        for (arguments, message) in cases {
+            let run = try RowHeightExecutable.run(["measure", "--input", rows] + arguments)
+            #expect(run.exitCode == 64, "\(arguments)")
+            #expect(run.stdout.isEmpty)
+            #expect(run.stderr.hasPrefix("Error: \(message)\n"), "\(arguments)")
+        }
+        let others: [([String], String)] = [
+            (["dataset", "--rows", "99999999999"], "--rows 99999999999 is out of range"),
+            (["dataset", "--rows", "1", "--jobs", "4096"], "--jobs 4096 is out of range"),
+            (["simulate", "--steps", "999999999999"], "--steps 999999999999 is out of range"),
+            (["simulate", "--width", "1e300"], "--width 1e+300 is out of range"),
+            (["simulate", "--estimate", "-1"], "--estimate -1 is out of range"),
+            (["render", "x", "--scale", "1e308", "-o", "x.png"], "--scale 1e+308 is out of range"),
+            (["breaks", "--input", "-", "--jobs", "100000"], "--jobs 100000 is out of range"),
+        ]
+        for (arguments, message) in others {
+            let run = try RowHeightExecutable.run(arguments)
+            #expect(run.exitCode == 64, "\(arguments)")
+            #expect(run.stderr.hasPrefix("Error: \(message)"), "\(arguments)")
         }
     }
 

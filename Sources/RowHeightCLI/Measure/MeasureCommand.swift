@@ -32,23 +32,10 @@ struct MeasureCommand: ParsableCommand {
     @Argument(help: "A text to measure (instead of --input).")
     var text: String?
 
-    @Option(
-        name: .shortAndLong,
-        help: ArgumentHelp(
-            "Rows to measure: a JSON Lines, CSV or TSV file, or - for standard input.", valueName: "file"))
-    var input: String?
+    @OptionGroup(title: "Input") var rows: InputOptions
 
-    @Option(
-        name: .customLong("input-format"),
-        help: ArgumentHelp(
-            "jsonl, csv or tsv (default: from the extension of --input; standard input is jsonl).", valueName: "format")
-    )
-    var inputFormat: InputFormat?
-
-    @Option(
-        name: .customLong("text-column"),
-        help: ArgumentHelp("The CSV/TSV column (or JSON key) that holds the text.", valueName: "name"))
-    var textColumn: String = "text"
+    /// `--input`.
+    var input: String? { rows.input }
 
     @Option(
         help: ArgumentHelp(
@@ -127,20 +114,7 @@ struct MeasureCommand: ParsableCommand {
         // Everything that can fail before the first row does so before any output.
         let template = try template.map(TemplateFile.load)
         let measurer = template == nil ? try TextMeasurer(style: try style.makeStyle()) : nil
-        let path = input ?? "-"
-        let inputFormat = inputFormat ?? InputFormat.detect(path: path)
-        let source = try InputSource(path: path, format: inputFormat)
-        let names = template?.fields ?? [textColumn]
-        let layout: RecordLayout
-        if inputFormat == .jsonl {
-            layout = RecordLayout(jsonFields: names)
-        } else {
-            guard let header = try source.firstRecord() else {
-                throw InputError("\(source.name): empty input, expected a header row")
-            }
-            layout = try RecordLayout(
-                names: names, format: inputFormat, header: header.bytes, line: header.line, source: source.name)
-        }
+        let (source, layout) = try rows.open(fields: template?.fields)
         let writer = try execution.makeWriter(reading: source)
         var head = OutputBuffer(capacity: 256)
         MeasureRecordFormat.appendHeader(format, widths: widths, template: template != nil, to: &head)

@@ -16,7 +16,7 @@ struct RenderCommand: ParsableCommand {
         commandName: "render",
         abstract: "Draw a text or a template cell as laid out: glyphs, line boxes, frames, the max width (PNG).",
         discussion: """
-            Draws TEXT wrapped at --width (or the "text" field of line N of a JSON Lines file; with
+            Draws TEXT wrapped at --width (or the "text" field of the row at line N of a JSON Lines, CSV or TSV file, read as measure reads it; with
             --template, the whole cell for that row) with the glyphs FreeType rasterizes, at the
             positions the measurer computed. Line boxes are outlined in blue (filled as far as
             each line's content reaches, with its baseline), template node frames by kind (boxes
@@ -33,10 +33,12 @@ struct RenderCommand: ParsableCommand {
     @Argument(help: "A text to draw (instead of --input).")
     var text: String?
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("JSON Lines file holding the row to draw, or - for standard input.", valueName: "file"))
-    var input: String?
+    @OptionGroup(title: "Input") var rows: InputOptions
 
-    @Option(help: ArgumentHelp("The line of --input to draw (1-based).", valueName: "n"))
+    /// `--input`: the file holding the row to draw.
+    var input: String? { rows.input }
+
+    @Option(help: ArgumentHelp("The line of --input where the row to draw starts (1-based).", valueName: "n"))
     var line: Int?
 
     @Option(help: ArgumentHelp("A cell template (JSON): draw the whole cell for the row.", valueName: "file"))
@@ -57,6 +59,7 @@ struct RenderCommand: ParsableCommand {
         if line != nil && input == nil { throw ValidationError("--line needs --input FILE") }
         if template != nil && input == nil { throw ValidationError("--template draws a row: give --input FILE --line N") }
         if output == nil { throw ValidationError("no output file: give -o FILE.png") }
+        try OptionRanges.length.check(width, option: "--width")
     }
 
     func run() throws {
@@ -81,7 +84,7 @@ struct RenderCommand: ParsableCommand {
     private func picture() throws -> Canvas {
         if let template, let input, let line {
             let cell = try TemplateFile.load(template)
-            let row = try RenderRow.fields(cell.fields, line: line, of: input)
+            let row = try RenderRow.fields(cell.fields, line: line, of: rows)
             do {
                 return try LayoutPicture.cell(cell, row: row, width: width, scale: style.scale)
             } catch let error as CellTemplateError {
@@ -89,9 +92,9 @@ struct RenderCommand: ParsableCommand {
             }
         }
         let measurer = try TextMeasurer(style: try style.makeStyle())
-        if let input, let line {
-            let row = try RenderRow.fields(["text"], line: line, of: input)
-            return try LayoutPicture.text(row["text"] ?? "", measurer: measurer, width: width, scale: style.scale)
+        if input != nil, let line {
+            let row = try RenderRow.fields(nil, line: line, of: rows)
+            return try LayoutPicture.text(row[rows.textColumn] ?? "", measurer: measurer, width: width, scale: style.scale)
         }
         return try LayoutPicture.text(text ?? "", measurer: measurer, width: width, scale: style.scale)
     }

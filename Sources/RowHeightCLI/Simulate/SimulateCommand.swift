@@ -8,7 +8,7 @@ struct SimulateCommand: ParsableCommand {
         commandName: "simulate",
         abstract: "Simulate scrolling a list of the input rows with estimated and exact heights.",
         discussion: """
-            Reads JSON Lines rows (objects with a string "text", or the fields of --template) into a list height model at --width, then, from the top, makes --steps seeded random moves (short flings and long jumps), each time asking the model for the visible rows of a screen --viewport points tall (and half a screen above and below, prefetched).
+            Reads rows (JSON Lines objects with a string "text", or CSV/TSV with a header row, as measure does; --text-column names another column or key; with --template, the template's fields) into a list height model at --width, then, from the top, makes --steps seeded random moves (short flings and long jumps), each time asking the model for the visible rows of a screen --viewport points tall (and half a screen above and below, prefetched).
 
             Prints rows, measuredRows, contentHeightInitial, contentHeightFinal, maxAnchorShift (the largest on-screen movement of the first visible row caused by estimate corrections: 0), estimateMeanAbsError (mean |estimate − exact| of the rows measured while scrolling, when they were measured), stepTimeP50Us, stepTimeP99Us and bytesPerRow. With --precompute every row is measured first, on all cores, and contentHeightFinal is the sum of the heights `rowheight measure` prints.
 
@@ -20,9 +20,7 @@ struct SimulateCommand: ParsableCommand {
             """
     )
 
-    @Option(
-        name: .shortAndLong, help: ArgumentHelp("JSON Lines file of rows, or - for standard input.", valueName: "file"))
-    var input: String = "-"
+    @OptionGroup(title: "Input") var rows: InputOptions
 
     @Option(
         help: ArgumentHelp(
@@ -67,8 +65,8 @@ struct SimulateCommand: ParsableCommand {
         // Fonts and template first: their errors come before any input is read.
         let template = try self.template.map(TemplateFile.load)
         let measurer = template == nil ? try TextMeasurer(style: try style.makeStyle()) : nil
-        let source = try InputSource(path: input)
-        let rows = try SimulationRows.load(source, fields: template?.fields ?? ["text"])
+        let (source, layout) = try self.rows.open(fields: template?.fields)
+        let rows = try SimulationRows.load(source, layout: layout)
         let report: SimulationReport
         do {
             switch (template, measurer) {
@@ -80,7 +78,7 @@ struct SimulateCommand: ParsableCommand {
                 preconditionFailure("a text measurer is made whenever there is no template")
             }
         } catch let error as ListHeightError {
-            throw Self.reported(error, source: source.name)
+            throw Self.reported(error, source: source.name, line: rows.line(ofRow:))
         }
         var out = OutputBuffer()
         if json { report.appendJSON(to: &out) } else { report.appendText(to: &out) }
@@ -98,12 +96,14 @@ struct SimulateCommand: ParsableCommand {
     }
 
     /// The model's error as users see it: a row that cannot be measured names its input line.
-    static func reported(_ error: ListHeightError, source: String) -> any Error {
+    ///
+    /// - Parameter line: the input line of a row.
+    static func reported(_ error: ListHeightError, source: String, line: (Int) -> Int) -> any Error {
         switch error {
         case .measurementFailed(let row, _, let underlying):
-            return InputError(source: source, line: row + 1, "\(underlying)")
+            return InputError(source: source, line: line(row), "\(underlying)")
         case .invalidHeight(let row?, _, let height):
-            return InputError(source: source, line: row + 1, "the row's height \(height) is not a height in points")
+            return InputError(source: source, line: line(row), "the row's height \(height) is not a height in points")
         default:
             return CLIError(error.description)
         }

@@ -59,7 +59,6 @@ struct RenderCommand: ParsableCommand {
         if line != nil && input == nil { throw ValidationError("--line needs --input FILE") }
         if template != nil && input == nil { throw ValidationError("--template draws a row: give --input FILE --line N") }
         if output == nil { throw ValidationError("no output file: give -o FILE.png") }
-        try OptionRanges.length.check(width, option: "--width")
     }
 
     func run() throws {

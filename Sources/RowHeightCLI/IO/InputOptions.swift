@@ -24,22 +24,24 @@ struct InputOptions: ParsableArguments {
     func format(of path: String) -> InputFormat { inputFormat ?? InputFormat.detect(path: path) }
 
     /// Opens the input (`--input`, or `defaultPath` without it) and finds the record fields
-    /// `fields` — by default the text column — in it: for CSV/TSV it reads the header row now, so
-    /// a missing column fails before any output.
+    /// `fields` — by default the text column — and `kept` in it: for CSV/TSV it reads the header
+    /// row now, so a missing column fails before any output.
     ///
     /// - Throws: `InputError` for a missing or unreadable file, an empty CSV input, or a header
     ///   without one of the fields.
-    func open(fields: [String]? = nil, defaultPath: String = "-") throws(InputError) -> (InputSource, RecordLayout) {
+    func open(fields: [String]? = nil, keeping kept: [String] = [], defaultPath: String = "-") throws(InputError)
+        -> (InputSource, RecordLayout)
+    {
         let path = input ?? defaultPath
         let format = format(of: path)
         let source = try InputSource(path: path, format: format)
         let names = fields ?? [textColumn]
-        guard format != .jsonl else { return (source, RecordLayout(jsonFields: names)) }
+        guard format != .jsonl else { return (source, RecordLayout(jsonFields: names, keeping: kept)) }
         guard let header = try source.firstRecord() else {
             throw InputError("\(source.name): empty input, expected a header row")
         }
         let layout = try RecordLayout(
-            names: names, format: format, header: header.bytes, line: header.line, source: source.name)
+            names: names, keeping: kept, format: format, header: header.bytes, line: header.line, source: source.name)
         return (source, layout)
     }
 }

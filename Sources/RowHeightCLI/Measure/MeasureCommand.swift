@@ -65,8 +65,17 @@ struct MeasureCommand: ParsableCommand {
     var json = false
 
     @Flag(
-        name: .customLong("skip-invalid"), help: "Report bad rows on stderr, go on, and end with their count (exit 1).")
+        name: .customLong("skip-invalid"),
+        help: ArgumentHelp(
+            "Report bad rows on stderr, give each an error record (JSON) or empty fields (CSV/TSV), go on, and end with their count (exit 1)."))
     var skipInvalid = false
+
+    @Option(
+        name: .customLong("keep"),
+        help: ArgumentHelp(
+            "An input field (JSON key or CSV/TSV column) to copy into each record, e.g. an id; repeat for several.",
+            valueName: "field"))
+    var keep: [String] = []
 
     func validate() throws {
         if text == nil && input == nil { throw ValidationError("give a TEXT to measure or --input FILE") }
@@ -78,6 +87,7 @@ struct MeasureCommand: ParsableCommand {
             throw ValidationError("--format text is for a TEXT argument; use jsonl, csv or tsv with --input")
         }
         if text != nil && template != nil { throw ValidationError("--template measures rows: use --input, not a TEXT") }
+        if text != nil && !keep.isEmpty { throw ValidationError("--keep copies input fields: use --input, not a TEXT") }
         _ = try widths()
     }
 
@@ -114,10 +124,10 @@ struct MeasureCommand: ParsableCommand {
         // Everything that can fail before the first row does so before any output.
         let template = try template.map(TemplateFile.load)
         let measurer = template == nil ? try TextMeasurer(style: try style.makeStyle()) : nil
-        let (source, layout) = try rows.open(fields: template?.fields)
+        let (source, layout) = try rows.open(fields: template?.fields, keeping: keep)
         let writer = try execution.makeWriter(reading: source)
         var head = OutputBuffer(capacity: 256)
-        MeasureRecordFormat.appendHeader(format, widths: widths, template: template != nil, to: &head)
+        MeasureRecordFormat.appendHeader(format, widths: widths, template: template != nil, kept: keep, to: &head)
         try writer.write(head)
 
         if let template {
@@ -128,6 +138,7 @@ struct MeasureCommand: ParsableCommand {
                 try state.measure(line: line, lineNumber: lineNumber, into: &output)
             }
         } else if let measurer, layout == RecordLayout(jsonFields: ["text"]), format == .jsonl {
+            // The common case, JSON Lines in and out with nothing kept: its own parser.
             try stream(source: source, writer: writer) {
                 RowMeasurer(measurer: measurer, widths: widths)
             } process: { line, lineNumber, state, output throws(RecordFailure) in
@@ -154,10 +165,15 @@ struct MeasureCommand: ParsableCommand {
         let progress = execution.makeProgress {
             size.map { $0 > 0 ? Double(source.bytesRead) / Double($0) : 1 }
         }
+        let columns = MeasureRecordFormat.columnCount(widths: try widths().count, template: template != nil, kept: keep.count)
+        let format = outputFormat
         let summary: OrderedPipeline<State>.Summary
         do {
             summary = try OrderedPipeline<State>(jobs: execution.jobs).run(
                 source: source, output: writer, skipInvalid: skipInvalid, makeState: makeState, process: process,
+                invalidRecord: { failure, output in
+                    MeasureRecordFormat.appendInvalidRecord(failure, format: format, columns: columns, to: &output)
+                },
                 onBatch: { progress.update(rows: $0.records + $0.invalid) },
                 reportInvalid: { progress.print("rowheight: error: \($0)\n") })
         } catch {

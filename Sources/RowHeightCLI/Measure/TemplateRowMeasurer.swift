@@ -25,7 +25,7 @@ struct TemplateRowMeasurer {
         try fields.read(line, lineNumber: lineNumber)
         var row: [String: String] = [:]
         for (k, name) in fields.names.enumerated() { row[name] = fields.string(k) }
-        MeasureRecordFormat.beginTemplateRecord(format, widths: widths.count, to: &output)
+        MeasureRecordFormat.beginTemplateRecord(format, widths: widths.count, fields: &fields, to: &output)
         for (k, width) in widths.enumerated() {
             do {
                 let height = try template.height(for: row, width: width)

@@ -41,6 +41,6 @@ struct TextRowMeasurer {
         }
         results = measured
         for m in measured { try m.checkPrintable(line: lineNumber) }
-        MeasureRecordFormat.appendRecord(measured, format: format, to: &output)
+        MeasureRecordFormat.appendRecord(measured, format: format, fields: &fields, to: &output)
     }
 }

@@ -104,7 +104,13 @@ struct MeasureErrorTests {
         let run = try RowHeightExecutable.run(
             ["measure", "--input", "-", "--skip-invalid", "--jobs", "\(jobs)"], stdin: Data(input.utf8))
         #expect(run.exitCode == 1)
-        #expect(run.outputLines.count == 5000 - bad.count)
+        #expect(run.outputLines.count == 5000, "one record per input row")
+        for k in bad {
+            #expect(
+                run.outputLines[k - 1]
+                    == "{\"line\":\(k),\"error\":\"field \\\"text\\\" must be a string, found number\"}")
+        }
+        #expect(run.outputLines[bad[0]].hasPrefix("{\"lines\":"))
         let expected =
             bad.map { "rowheight: error: <stdin>:\($0): field \"text\" must be a string, found number\n" }.joined()
             + "rowheight: error: \(bad.count) invalid rows skipped\n"
@@ -117,7 +123,8 @@ struct MeasureErrorTests {
             ["measure", "--input", "-", "--input-format", "csv", "--skip-invalid", "--format", "csv"],
             stdin: Data("a,text\n1,x\n2,\"multi\nline\",extra\n3,y\n".utf8))
         #expect(run.exitCode == 1)
-        #expect(run.outputLines.count == 3)
+        #expect(run.outputLines.count == 4)
+        #expect(run.outputLines[2] == ",", "the bad row's record: empty fields")
         #expect(
             run.stderr
                 == "rowheight: error: <stdin>:3: 3 columns, expected 2 as in the header\nrowheight: error: 1 invalid row skipped\n"

@@ -11,19 +11,20 @@ struct MeasureCommand: ParsableCommand {
         discussion: """
             With TEXT, prints a readable summary of every line (--format text, the default), or one record in another --format (--json = --format jsonl).
 
-            With --input, reads rows from a file ('-' is standard input): JSON Lines (objects with a string "text"), or CSV/TSV with a header row; --text-column names another column (or key) for the text. The format comes from the extension (.csv, .tsv; .jsonl, .json and anything else are JSON Lines) or --input-format. CSV follows RFC 4180: a quoted field may hold commas, doubled quotes ("") and newlines, so a record may span lines; TSV is the same with tabs. Prints one record per row, in input order whatever --jobs is:
+            With --input, reads rows from a file ('-' is standard input): JSON Lines (objects with a string "text"), or CSV/TSV with a header row; --text-column names another column (or key) for the text. The format comes from the extension (.csv, .tsv; .jsonl, .json and anything else are JSON Lines) or --input-format. CSV follows RFC 4180: a field that starts with a quote may hold commas, doubled quotes ("") and newlines, so a record may span lines; a quote further into a field is just a quote (A 27" monitor); empty lines are skipped. TSV is the same with tabs (quoting included). Prints one record per row, in input order whatever --jobs is:
               jsonl (default), one width:  {"lines":N,"height":H,"maxLineWidth":W}
               jsonl, several widths:       {"lines":[N1,N2],"height":[H1,H2]}
               csv or tsv:  a header row    lines_320,height_320,lines_375,height_375
                            then per row    3,60,2,40
-            With --template, rows carry the template's fields (JSON keys or CSV columns) and each record is the cell height: {"height":H}, {"height":[H1,H2]}, or CSV/TSV height_320,height_375. Widths come in the order given; heights, widths and line widths are in points, heights rounded up to the pixel grid of --scale.
+            With --template, rows carry the template's fields (JSON keys or CSV columns) and each record is the cell height: {"height":H}, {"height":[H1,H2]}, or CSV/TSV height_320,height_375. Widths come in the order given; heights, widths and line widths are in points, heights rounded up to the pixel grid of --scale. --keep FIELD copies that input field (an id) into every record, first: {"id":17,"lines":…} or CSV column id.
 
-            The first bad row stops the run with 'rowheight: error: FILE:LINE: what is wrong' (LINE: the first line of the row) after every row before it was written; --skip-invalid reports each bad row the same way, goes on, and ends with the count (exit 1). Bad fonts, templates, widths and headers fail before any output.
+            The first bad row stops the run with 'rowheight: error: FILE:LINE: what is wrong' (LINE: the first line of the row) after every row before it was written; --skip-invalid reports each bad row the same way, gives it the record {"line":N,"error":"…"} (CSV/TSV: empty fields) so that records still line up with rows, goes on, and ends with the count (exit 1). Bad fonts, templates, widths and headers fail before any output.
 
             Examples:
               rowheight measure "Hello, world" --width 120
+              rowheight measure --width 120 -- "-5 °C outside"
               rowheight measure --input Examples/sample.jsonl --width 375 --jobs 2
-              rowheight measure --input rows.csv --text-column body --format csv
+              rowheight measure --input rows.csv --text-column body --keep id --format csv
               rowheight measure --input rows.jsonl --template cell.json --width 375
               rowheight dataset --rows 100000 | rowheight measure -i - --stats
             """

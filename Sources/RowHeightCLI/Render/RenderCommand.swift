@@ -16,17 +16,13 @@ struct RenderCommand: ParsableCommand {
         commandName: "render",
         abstract: "Draw a text or a template cell as laid out: glyphs, line boxes, frames, the max width (PNG).",
         discussion: """
-            Draws TEXT wrapped at --width (or the "text" field of the row at line N of a JSON Lines, CSV or TSV file, read as measure reads it; with
-            --template, the whole cell for that row) with the glyphs FreeType rasterizes, at the
-            positions the measurer computed. Line boxes are outlined in blue (filled as far as
-            each line's content reaches, with its baseline), template node frames by kind (boxes
-            gray, insets orange, stacks green, texts dark blue), and the max width is a red line
-            with the area past it tinted. The picture is the width plus a 16 pt margin by the
-            measured height, at --scale pixels per point.
+            Draws TEXT wrapped at --width (or the text of the row that starts at line N of a JSON Lines, CSV or TSV file, read as measure reads it; with --template, the whole cell for that row) with the glyphs FreeType rasterizes, at the positions the measurer computed. Line boxes are outlined in blue (filled as far as each line's content reaches, with its baseline), template node frames by kind (boxes gray, insets orange, stacks green, texts dark blue), and the max width is a red line with the area past it tinted. The picture is the width plus a 16 pt margin by the measured height, at --scale pixels per point.
 
             Examples:
-              rowheight render "Cozy lummox gives smart squid who asks for job pen." --width 160 --scale 2 -o text.png
-              rowheight render --template Examples/templates/table-cell.json --input Examples/sample.jsonl --line 3 --width 375 -o cell.png
+              rowheight render "Cozy lummox gives smart squid who asks for job pen." \\
+                --width 160 --scale 2 -o text.png
+              rowheight render --template Examples/templates/table-cell.json \\
+                --input Examples/sample.jsonl --line 3 --width 375 -o cell.png
             """
     )
 

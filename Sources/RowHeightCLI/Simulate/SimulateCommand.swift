@@ -14,7 +14,8 @@ struct SimulateCommand: ParsableCommand {
 
             Examples:
               rowheight simulate --input Examples/sample.jsonl --width 375 --json
-              rowheight simulate --input rows.jsonl --template Examples/templates/table-cell.json --steps 5000
+              rowheight simulate --input rows.jsonl --steps 5000 \\
+                --template Examples/templates/table-cell.json
               rowheight simulate --input rows.jsonl --estimate 44 --precompute
 
             """

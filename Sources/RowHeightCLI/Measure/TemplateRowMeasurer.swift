@@ -27,12 +27,17 @@ struct TemplateRowMeasurer {
         for (k, name) in fields.names.enumerated() { row[name] = fields.string(k) }
         MeasureRecordFormat.beginTemplateRecord(format, widths: widths.count, fields: &fields, to: &output)
         for (k, width) in widths.enumerated() {
+            let height: Double
             do {
-                let height = try template.height(for: row, width: width)
-                MeasureRecordFormat.appendTemplateHeight(height, index: k, format: format, to: &output)
+                height = try template.height(for: row, width: width)
             } catch {
                 throw RecordFailure(line: lineNumber, message: "\(error)")
             }
+            guard height.isFinite, height >= 0 else {
+                throw RecordFailure(
+                    line: lineNumber, message: "the cell height \(height) is not a finite number of points ≥ 0")
+            }
+            MeasureRecordFormat.appendTemplateHeight(height, index: k, format: format, to: &output)
         }
         MeasureRecordFormat.endTemplateRecord(format, widths: widths.count, to: &output)
     }

@@ -248,3 +248,17 @@ struct MeasureErrorTests {
         }
     }
 }
+
+@Suite("rowheight measure: every printed height is finite and not negative")
+struct MeasurePrintedHeightTests {
+    @Test("A template that makes a negative cell height is an error, never a negative height with exit 0")
+    func negativeTemplateHeight() throws {
+        let directory = try TemporaryDirectory()
+        let template = try directory.file("t.json", text: #"{"root":{"type":"box","width":10,"height":-180}}"#)
+        let run = try RowHeightExecutable.run(
+            ["measure", "--input", "-", "--template", template], stdin: Data("{\"text\":\"a\"}\n".utf8))
+        #expect(run.exitCode == 1)
+        #expect(!run.output.contains("-180"))
+        #expect(run.stderr.hasPrefix("rowheight: error: "))
+    }
+}

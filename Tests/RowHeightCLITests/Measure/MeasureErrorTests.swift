@@ -262,3 +262,28 @@ struct MeasurePrintedHeightTests {
         #expect(run.stderr.hasPrefix("rowheight: error: "))
     }
 }
+
+@Suite("rowheight measure --template: valid JSON that is not a template is reported as what it is")
+struct MeasureTemplateMessageTests {
+    @Test("An unknown enum value names its place; nesting deeper than the decoder reads says so")
+    func messages() throws {
+        let directory = try TemporaryDirectory()
+        let unknown = try directory.file(
+            "unknown.json", text: #"{"root":{"type":"vstack","alignment":"middle","children":[]}}"#)
+        var nested = #"{"type":"box","width":1,"height":1}"#
+        for _ in 0..<600 { nested = #"{"type":"inset","all":1,"child":"# + nested + "}" }
+        let deep = try directory.file("deep.json", text: #"{"root":"# + nested + "}")
+        let broken = try directory.file("broken.json", text: #"{"root":"#)
+        let cases: [(String, String)] = [
+            (unknown, "invalid template: invalid value at .root.alignment: "),
+            (deep, "invalid template: nested 602 levels deep; at most 512 can be read"),
+            (broken, "invalid template: not valid JSON"),
+        ]
+        for (template, message) in cases {
+            let run = try RowHeightExecutable.run(
+                ["measure", "--input", "-", "--template", template], stdin: Data("{\"text\":\"a\"}\n".utf8))
+            #expect(run.exitCode == 1)
+            #expect(run.stderr.hasPrefix("rowheight: error: \(template): \(message)"), "\(run.stderr)")
+        }
+    }
+}

@@ -45,4 +45,29 @@ struct RunOptionsTests {
         #expect(run.exitCode == 0)
         #expect(try String(contentsOfFile: output, encoding: .utf8).hasPrefix("{\"lines\":1,"))
     }
+
+    @Test("Threads that cannot be started are an error message, not a crash (address space limited by ulimit -v)")
+    func threadsThatCannotStart() throws {
+        let executable = try #require(RowHeightExecutable.url)
+        let rows = String(repeating: "{\"text\":\"a row\"}\n", count: 100)
+        for limit in [400_000, 450_000, 500_000] {  // KiB: room to start, not for 200 thread stacks
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = [
+                "-c", "ulimit -v \(limit) && printf '%s' \"$1\" | \"$0\" measure -i - --jobs 200 >/dev/null",
+                executable.path, rows,
+            ]
+            let errors = Pipe()
+            process.standardError = errors
+            try process.run()
+            let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(process.terminationReason == .exit)
+            #expect([0, 1].contains(process.terminationStatus), "\(limit): \(stderr)")
+            if process.terminationStatus == 1 {
+                #expect(stderr.hasPrefix("rowheight: error: cannot start worker thread "), "\(stderr)")
+                #expect(stderr.hasSuffix("; try a smaller --jobs\n"))
+            }
+        }
+    }
 }

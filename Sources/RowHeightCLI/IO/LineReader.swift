@@ -156,21 +156,32 @@ struct LineReader: Sendable {
                 var newline = -1
                 var state = quoteState
                 scan: while i < end {
-                    let byte = base[i]
                     switch state {
                     case .quoted:
-                        if byte == 0x22 {
-                            state = .quoteInQuoted
-                        } else if byte == 0x0A {
-                            innerNewlines += 1
+                        // Inside quotes only a quote matters (and newlines, for line numbers).
+                        while i < end && base[i] != 0x22 {
+                            if base[i] == 0x0A { innerNewlines += 1 }
+                            i += 1
                         }
-                    case .fieldStart, .unquoted, .quoteInQuoted:
+                        guard i < end else { break scan }
+                        state = .quoteInQuoted
+                    case .unquoted:
+                        // Quotes are plain characters here: only a separator or a newline ends it.
+                        while i < end && base[i] != 0x0A && base[i] != separator { i += 1 }
+                        guard i < end else { break scan }
+                        if base[i] == 0x0A {
+                            newline = i
+                            break scan
+                        }
+                        state = .fieldStart
+                    case .fieldStart, .quoteInQuoted:
+                        let byte = base[i]
                         if byte == 0x0A {
                             newline = i
                             break scan
                         } else if byte == separator {
                             state = .fieldStart
-                        } else if byte == 0x22 && state != .unquoted {
+                        } else if byte == 0x22 {
                             state = .quoted  // opens a field, or the second of two quotes
                         } else {
                             state = .unquoted

@@ -6,14 +6,15 @@ import Foundation
 
 /// The ranges of the tool's numeric options, in one place.
 enum OptionRanges {
-    /// `--size`, points.
-    static let fontSize = OptionRange<Double>(above: 0, upTo: 10_000)
+    /// `--size`, points. (Sizes, multiples and scales near 0 would give lines of height 0:
+    /// their metrics underflow.)
+    static let fontSize = OptionRange<Double>(0.01...10_000)
     /// `--line-spacing`, points.
     static let lineSpacing = OptionRange<Double>(0...10_000)
     /// `--line-height-multiple`.
-    static let lineHeightMultiple = OptionRange<Double>(above: 0, upTo: 100)
+    static let lineHeightMultiple = OptionRange<Double>(0.01...100)
     /// `--scale` (pixels per point).
-    static let scale = OptionRange<Double>(above: 0, upTo: 1000)
+    static let scale = OptionRange<Double>(0.01...1000)
     /// `--max-lines` (0 = unlimited).
     static let maxLines = OptionRange<Int>(0...1_000_000_000)
     /// `--width`, `--widths` and `--viewport`, points.

@@ -198,15 +198,17 @@ struct MeasureErrorTests {
             (["--width=-3"], "--width -3 is out of range: it must be greater than 0 and at most 1000000"),
             (["--widths", "100,nan"], "--widths nan is out of range: it must be greater than 0 and at most 1000000"),
             (["--widths", "100,wide"], "--widths: 'wide' is not a number of points"),
-            (["--size", "1e16"], "--size 1e+16 is out of range: it must be greater than 0 and at most 10000"),
-            (["--size", "1e11", "--profile", "pango"], "--size 100000000000 is out of range: it must be greater than 0 and at most 10000"),
+            (["--size", "1e16"], "--size 1e+16 is out of range: it must be at least 0.01 and at most 10000"),
+            (["--size", "1e11", "--profile", "pango"], "--size 100000000000 is out of range: it must be at least 0.01 and at most 10000"),
             (["--line-spacing", "1e308"], "--line-spacing 1e+308 is out of range: it must be at least 0 and at most 10000"),
             (["--line-spacing", "-1"], "--line-spacing -1 is out of range: it must be at least 0 and at most 10000"),
-            (["--scale", "1e308"], "--scale 1e+308 is out of range: it must be greater than 0 and at most 1000"),
+            (["--scale", "1e308"], "--scale 1e+308 is out of range: it must be at least 0.01 and at most 1000"),
             (
                 ["--line-height-multiple", "1e308"],
-                "--line-height-multiple 1e+308 is out of range: it must be greater than 0 and at most 100"
+                "--line-height-multiple 1e+308 is out of range: it must be at least 0.01 and at most 100"
             ),
+            (["--size", "1e-300"], "--size 1e-300 is out of range: it must be at least 0.01 and at most 10000"),
+            (["--scale", "0"], "--scale 0 is out of range: it must be at least 0.01 and at most 1000"),
             (["--max-lines", "-1"], "--max-lines -1 is out of range: it must be at least 0 and at most 1000000000"),
             (["--jobs", "1000000"], "--jobs 1000000 is out of range: it must be at least 1 and at most 256"),
         ]

@@ -65,6 +65,19 @@ struct InputOptionsTests {
         #expect(inside.stderr == "rowheight: error: \(csv): no row starts at line 4 (a CSV row may span lines)\n")
     }
 
+    @Test("breaks reads the text column of CSV and TSV rows like measure")
+    func breaksCSV() throws {
+        let directory = try TemporaryDirectory()
+        var outputs: [String] = []
+        for path in try Self.inputs(in: directory) {
+            let run = try RowHeightExecutable.run(["breaks", "--input", path, "--text-column", "body"])
+            #expect(run.exitCode == 0, "\(path): \(run.stderr)")
+            #expect(run.outputLines.count == 3)
+            outputs.append(run.output)
+        }
+        #expect(Set(outputs).count == 1)
+    }
+
     @Test("simulate names the CSV line of a bad row")
     func simulateBadRow() throws {
         let run = try RowHeightExecutable.run(

@@ -23,7 +23,7 @@ struct RowHeightCommand: ParsableCommand {
 
             Input files are JSON Lines (one object per line) or CSV/TSV with a header row; "-" reads standard input. Output records come in input order, one per row, whatever --jobs is. A progress line is drawn on stderr when it is a terminal and the output is not (--progress / --no-progress to choose).
 
-            Exit codes: 0 success; 1 bad input, font, template, width or output, reported on stderr as one line 'rowheight: error: FILE:LINE: what is wrong' (after every row before a bad one was written); 64 usage errors (unknown option, missing argument, invalid value), with the usage.
+            Exit codes: 0 success; 1 bad input, font, template or output, reported on stderr as one line 'rowheight: error: FILE:LINE: what is wrong' (after every row before a bad one was written); 64 usage errors (unknown option, missing argument, invalid or out-of-range value), with the usage.
             """,
         version: "0.1.0",
         subcommands: [

@@ -65,6 +65,12 @@ extension StyleTables {
     /// precomposed Hangul), which the tables measure exactly as HarfBuzz does (kerning and
     /// standard ligatures included).
     static func needsShaping(_ value: UInt32, unicode: OpaquePointer?) -> Bool {
+        switch value {
+        // Most of the BMP, answered without a property lookup: Han (no marks among them),
+        // precomposed Hangul, private use, surrogates, compatibility ideographs.
+        case 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7A3, 0xD800...0xF8FF, 0xF900...0xFAFF: return false
+        default: break
+        }
         if value == 0x200C || value == 0x200D || (0xFE00...0xFE0F).contains(value) { return true }
         switch hb_unicode_general_category(unicode, value) {
         case HB_UNICODE_GENERAL_CATEGORY_NON_SPACING_MARK, HB_UNICODE_GENERAL_CATEGORY_SPACING_MARK,

@@ -1,6 +1,6 @@
 /// Steps through a text's scalars in order, giving each visible one its advance and the
 /// adjustment between it and the glyph before it: pair kerning (dropped when a line starts
-/// there) and, in the `.pango` profile, the width change of a standard ligature ("fi", "ffl"…),
+/// there) and the width change of a standard ligature ("fi", "ffl"…),
 /// carried by the ligature's last component so that a break inside it restores the plain widths.
 struct GlyphStepper {
     private var prevGlyph: GlyphID = 0

@@ -16,7 +16,7 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
         var glyph: GlyphID
         /// Index of the font.
         var font: UInt8
-        /// Bit 0: a standard ligature may start with this glyph (`.pango`). Bit 1: the code point
+        /// Bit 0: a standard ligature may start with this glyph. Bit 1: the code point
         /// extends the grapheme cluster before it where line breaking may not see it (line-break
         /// class CM, ZWJ or EM), see `isExtender`. Bit 2 (`ideographic`): see `isIdeographic`.
         /// Bit 3 (`closing`): see `closesIdeograph`.
@@ -78,7 +78,7 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
     let fonts: [Font]
     /// Per font: whether it has pair kerning (freed in deinit, read through `StyleTableView`).
     let fontHasKerningStorage: UnsafeBufferPointer<Bool>
-    /// Per font: whether kerning comes from GPOS (`.pango` with a GPOS-kerned font).
+    /// Per font: whether kerning comes from GPOS (a GPOS-kerned font; else the `kern` table).
     let usesGPOSKerning: [Bool]
     /// Per font: the factor from font units to width units (`.uikit`; `.pango` uses `pangoMultipliers`).
     let unitScales: [Double]
@@ -89,7 +89,7 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
     let lineHeightStorage: UnsafeBufferPointer<Double>
     /// `.pango`: the width Pango gives a character no font has (its "unknown glyph" box).
     let pangoUnknownGlyphWidth: Double?
-    /// Per font: whether standard ligatures are formed (`.pango` with a GSUB-ligature font).
+    /// Per font: whether standard ligatures are formed (a font with GSUB `liga` ligatures).
     let ligatureFonts: [Bool]
     /// Per font: the HarfBuzz font that shapes pieces holding a scalar that `needsShaping`, at
     /// the Pango scale (`.pango`: positions in Pango units) or at units per em (`.uikit`: font
@@ -107,13 +107,14 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
         self.unitsPerPoint = profile == .pango ? 1024 : 1
         let fonts = chain.fonts
         self.fonts = fonts
-        // Pango shapes with HarfBuzz, which kerns from GPOS when the font has GPOS kerning and
-        // falls back to the legacy `kern` table otherwise; the UIKit profile reads `kern`.
-        let useGPOS = fonts.map { profile == .pango && $0.hasGPOSKerning }
+        // Both profiles take what HarfBuzz gives: GPOS kerning when the font has it, else the
+        // legacy `kern` table, and the default standard ligatures (`liga`); they differ only in
+        // the precision of the sums (DESIGN.md, compatibility profiles).
+        let useGPOS = fonts.map { $0.hasGPOSKerning }
         self.usesGPOSKerning = useGPOS
         let fontHasKerning = fonts.indices.map { useGPOS[$0] || fonts[$0].hasKerning }
         self.fontHasKerningStorage = StyleTables.copy(fontHasKerning)
-        self.ligatureFonts = fonts.map { profile == .pango && !$0.ligatureTable.isEmpty }
+        self.ligatureFonts = fonts.map { !$0.ligatureTable.isEmpty }
         self.unitScales = fonts.map { size / Double($0.unitsPerEm) }
         // HarfBuzz: x_scale = size in Pango units; em_mult = (x_scale << 16) / upem.
         let xScale = Int64((size * 1024).rounded())

@@ -6,8 +6,10 @@ import LineBreak
 /// It walks each line's scalars with the rules the measurer sums widths by — fallback through
 /// the font chain per scalar, unhinted advances scaled in floating point (`.uikit`) or rounded
 /// to whole Pango units (`.pango`), pair kerning between neighbours drawn by the same font
-/// (legacy `kern`; GPOS in `.pango` when the font has it), none at the start of a line, and in
-/// `.pango` the standard ligatures — so a line's `width` equals its `LineFragment.width`.
+/// (GPOS when the font has it, else legacy `kern`), none at the start of a line, and the standard
+/// ligatures — so a line's `width` equals its `LineFragment.width` for text measured from the
+/// tables. Not yet for text that HarfBuzz shapes, nor white space kept in a fallback font's run
+/// (README, Limits).
 ///
 /// Known difference: in `.pango`, a character that no font has is drawn as the primary font's
 /// `.notdef` at that glyph's advance, where the measurer uses Pango's box width.
@@ -35,8 +37,8 @@ struct GlyphPositioner {
         unitScales = fonts.map { size / Double($0.unitsPerEm) }
         let xScale = Int64((size * 1024).rounded())
         pangoMultipliers = fonts.map { (xScale << 16) / Int64($0.unitsPerEm) }
-        usesGPOS = fonts.map { style.profile == .pango && $0.hasGPOSKerning }
-        formsLigatures = fonts.map { style.profile == .pango && !$0.ligatureTable.isEmpty }
+        usesGPOS = fonts.map { $0.hasGPOSKerning }
+        formsLigatures = fonts.map { !$0.ligatureTable.isEmpty }
         ascenders = fonts.map { $0.metrics(size: size).ascender }
     }
 

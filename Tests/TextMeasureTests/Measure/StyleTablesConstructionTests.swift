@@ -19,7 +19,7 @@ struct StyleTablesConstructionTests {
     ) -> StyleTables.Entry {
         let xScale = Int64((size * 1024).rounded())
         let multipliers = fonts.map { (xScale << 16) / Int64($0.unitsPerEm) }
-        let ligatureFonts = fonts.map { profile == .pango && !$0.ligatureTable.isEmpty }
+        let ligatureFonts = fonts.map { !$0.ligatureTable.isEmpty }
         guard let scalar = Unicode.Scalar(UInt32(codePoint)) else {
             let startsLigature = ligatureFonts[0] && fonts[0].ligatureTable.startsLigature(0)
             return StyleTables.Entry(advance: 0, glyph: 0, font: 0, flags: startsLigature ? 1 : 0)

@@ -3,16 +3,20 @@
 struct RecordLayout: Sendable, Equatable {
     /// The fields to read, in order.
     let names: [String]
+    /// Per name: whether a record may lack it (a template's optional field): a JSON record
+    /// without the key (or with `null`), a CSV/TSV header without the column.
+    let optional: [Bool]
     /// The input's format.
     let format: InputFormat
-    /// For CSV/TSV: the column of each name.
+    /// For CSV/TSV: the column of each name (-1 for an optional name the header lacks).
     let columns: [Int]
     /// For CSV/TSV: how many columns every record must have.
     let columnCount: Int
 
     /// JSON Lines records, read by key.
-    init(jsonFields names: [String]) {
+    init(jsonFields names: [String], optional: [Bool]? = nil) {
         self.names = names
+        self.optional = optional ?? names.map { _ in false }
         format = .jsonl
         columns = []
         columnCount = 0
@@ -21,7 +25,10 @@ struct RecordLayout: Sendable, Equatable {
     /// CSV/TSV records whose header row is `header` (line `line` of the input `source`).
     ///
     /// - Throws: `InputError` (`FILE:LINE: …`) for a header that cannot be parsed or lacks a name.
-    init(names: [String], format: InputFormat, header: [UInt8], line: Int, source: String) throws(InputError) {
+    init(names: [String], optional: [Bool]? = nil, format: InputFormat, header: [UInt8], line: Int, source: String)
+        throws(InputError)
+    {
+        let optional = optional ?? names.map { _ in false }
         var parser = CSVRecordParser(separator: format.separator ?? 0x2C)
         var bytes = header
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }  // a UTF-8 byte order mark
@@ -36,14 +43,19 @@ struct RecordLayout: Sendable, Equatable {
             throw InputError(source: source, line: line, "header: \(error.description)")
         }
         var columns: [Int] = []
-        for name in names {
+        for (k, name) in names.enumerated() {
             guard let column = columnNames.firstIndex(of: name) else {
+                if optional[k] {
+                    columns.append(-1)
+                    continue
+                }
                 let list = columnNames.map { "\"\($0)\"" }.joined(separator: ", ")
                 throw InputError(source: source, line: line, "no column \"\(name)\" in the header (columns: \(list))")
             }
             columns.append(column)
         }
         self.names = names
+        self.optional = optional
         self.format = format
         self.columns = columns
         columnCount = columnNames.count

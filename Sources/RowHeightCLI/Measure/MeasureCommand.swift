@@ -127,15 +127,17 @@ struct MeasureCommand: ParsableCommand {
         let inputFormat = inputFormat ?? InputFormat.detect(path: path)
         let source = try InputSource(path: path, quoted: inputFormat != .jsonl)
         let names = template?.fields ?? [textColumn]
+        let optional = template.map(TemplateFile.optionalFields)
         let layout: RecordLayout
         if inputFormat == .jsonl {
-            layout = RecordLayout(jsonFields: names)
+            layout = RecordLayout(jsonFields: names, optional: optional)
         } else {
             guard let header = try source.firstRecord() else {
                 throw InputError("\(source.name): empty input, expected a header row")
             }
             layout = try RecordLayout(
-                names: names, format: inputFormat, header: header.bytes, line: header.line, source: source.name)
+                names: names, optional: optional, format: inputFormat, header: header.bytes, line: header.line,
+                source: source.name)
         }
         let writer = try execution.makeWriter()
         var head = OutputBuffer(capacity: 256)

@@ -1,12 +1,14 @@
 import RowHeight
 
 /// A worker's state for `measure --template`: reads the template's fields from each record
-/// (JSON Lines keys or CSV/TSV columns) and writes the cell height at every width.
+/// (JSON Lines keys or CSV/TSV columns) as bytes into a reused `CellRow` and writes the cell
+/// height at every width (no `String` per field, no dictionary per row).
 struct TemplateRowMeasurer {
     let template: CellTemplate
     let widths: [Double]
     let format: OutputFormat
     var fields: RecordFields
+    private var row: CellRow
 
     /// - Parameter fields: a reader of `template.fields`, in that order.
     init(template: CellTemplate, widths: [Double], format: OutputFormat, fields: RecordFields) {
@@ -14,7 +16,11 @@ struct TemplateRowMeasurer {
         self.widths = widths
         self.format = format
         self.fields = fields
+        row = CellRow(fieldCount: template.fields.count)
     }
+
+    /// From this many widths on, a row is prepared once and laid out at each width.
+    static let widthsWorthPreparing = 3
 
     /// Measures one record and appends its output record (see `MeasureRecordFormat`).
     ///
@@ -23,16 +29,26 @@ struct TemplateRowMeasurer {
         throws(RecordFailure)
     {
         try fields.read(line, lineNumber: lineNumber)
-        var row: [String: String] = [:]
-        for (k, name) in fields.names.enumerated() { row[name] = fields.string(k) }
+        row.removeAll()
+        for k in 0..<row.fieldCount where fields.hasField(k) {
+            fields.withField(k) { row.setField(k, utf8: $0) }
+        }
         MeasureRecordFormat.beginTemplateRecord(format, widths: widths.count, to: &output)
-        for (k, width) in widths.enumerated() {
-            do {
-                let height = try template.height(for: row, width: width)
-                MeasureRecordFormat.appendTemplateHeight(height, index: k, format: format, to: &output)
-            } catch {
-                throw RecordFailure(line: lineNumber, message: "\(error)")
+        do {
+            if widths.count >= Self.widthsWorthPreparing {
+                let prepared = try template.prepare(row)
+                for (k, width) in widths.enumerated() {
+                    MeasureRecordFormat.appendTemplateHeight(
+                        try prepared.height(width: width), index: k, format: format, to: &output)
+                }
+            } else {
+                for (k, width) in widths.enumerated() {
+                    MeasureRecordFormat.appendTemplateHeight(
+                        try template.height(for: row, width: width), index: k, format: format, to: &output)
+                }
             }
+        } catch {
+            throw RecordFailure(line: lineNumber, message: "\(error)")
         }
         MeasureRecordFormat.endTemplateRecord(format, widths: widths.count, to: &output)
     }
@@ -46,7 +62,9 @@ enum TemplateErrorText {
         }
         switch error {
         case .dataCorrupted(let context):
-            return "not valid JSON" + (context.codingPath.isEmpty ? "" : " at \(path(context))")
+            // The decoder's own words (too deep, a number out of range…), not always a syntax error.
+            let reason = (context.underlyingError.map { "\($0)" } ?? context.debugDescription)
+            return (context.codingPath.isEmpty ? "" : "at \(path(context)): ") + reason
         case .keyNotFound(let key, let context):
             return "missing \"\(key.stringValue)\" at \(path(context).isEmpty ? "top level" : path(context))"
         case .typeMismatch(_, let context), .valueNotFound(_, let context):

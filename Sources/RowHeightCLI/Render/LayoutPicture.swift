@@ -43,7 +43,7 @@ enum LayoutPicture {
         painter.shadeBeyond(x: width)
         painter.fillFrames(layout.frames)
         for frame in layout.frames {
-            guard let lines = frame.text?.lines, case .text(let node)? = node(at: frame.path, in: template.root) else {
+            guard let lines = frame.text?.lines, case .text(let node)? = template.root.node(at: frame.path) else {
                 continue
             }
             let string: String
@@ -58,24 +58,6 @@ enum LayoutPicture {
         painter.outlineFrames(layout.frames)
         painter.markMaxWidth(x: width)
         return painter.canvas
-    }
-
-    /// The node at `path` (child indices from the root), as `CellLayout` frames name them.
-    static func node(at path: [Int], in root: CellNode) -> CellNode? {
-        var node = root
-        for index in path {
-            switch node {
-            case .inset(_, let child), .sized(_, _, let child):
-                guard index == 0 else { return nil }
-                node = child
-            case .vstack(_, _, let children), .hstack(_, let children):
-                guard children.indices.contains(index) else { return nil }
-                node = children[index]
-            case .text, .box:
-                return nil
-            }
-        }
-        return node
     }
 
     /// A painter for a layout `width` × `height` points plus the margin.

@@ -81,7 +81,8 @@ struct RenderCommand: ParsableCommand {
     private func picture() throws -> Canvas {
         if let template, let input, let line {
             let cell = try TemplateFile.load(template)
-            let row = try RenderRow.fields(cell.fields, line: line, of: input)
+            let row = try RenderRow.fields(
+                cell.fields, optional: TemplateFile.optionalFields(of: cell), line: line, of: input)
             do {
                 return try LayoutPicture.cell(cell, row: row, width: width, scale: style.scale)
             } catch let error as CellTemplateError {

@@ -22,7 +22,9 @@ struct RenderCommand: ParsableCommand {
             each line's content reaches, with its baseline), template node frames by kind (boxes
             gray, insets orange, stacks green, texts dark blue), and the max width is a red line
             with the area past it tinted. The picture is the width plus a 16 pt margin by the
-            measured height, at --scale pixels per point.
+            measured height, at --scale pixels per point; below it a legend says how the height
+            adds up: each line's height and width, insets, stack spacing, clamps and the rounding
+            to the pixel grid. Prints the file written, the height and the legend.
 
             Examples:
               rowheight render "Cozy lummox gives smart squid who asks for job pen." --width 160 --scale 2 -o text.png
@@ -62,12 +64,13 @@ struct RenderCommand: ParsableCommand {
     func run() throws {
         guard let output else { throw ValidationError("no output file: give -o FILE.png") }
         guard width.isFinite, width > 0 else { throw TextMeasureError.invalidWidth(width) }
-        let canvas: Canvas
+        let picture: LayoutPicture.Picture
         do {
-            canvas = try picture()
+            picture = try self.picture()
         } catch let error as GlyphRasterError {
             throw CLIError(error.description)
         }
+        let canvas = picture.canvas
         let png: [UInt8]
         do {
             png = try PNGEncoder.encode(width: canvas.width, height: canvas.height, pixels: canvas.pixels)
@@ -75,10 +78,14 @@ struct RenderCommand: ParsableCommand {
             throw CLIError(error.description)
         }
         try RenderCommand.write(png, to: output)
+        // What was written, and the legend as text (the picture shows it too).
+        var report = "wrote \(output) (\(canvas.width)×\(canvas.height) pixels): height \(LayoutExplanation.n(picture.height)) pt\n"
+        for line in picture.legend { report += line + "\n" }
+        print(report, terminator: "")
     }
 
     /// Lays out and draws what the options ask for.
-    private func picture() throws -> Canvas {
+    private func picture() throws -> LayoutPicture.Picture {
         if let template, let input, let line {
             let cell = try TemplateFile.load(template)
             let row = try RenderRow.fields(

@@ -149,7 +149,7 @@ struct MeasureErrorTests {
         #expect(run.exitCode == 1)
         // Two lines of DejaVu Sans 17 (19.79 pt each) and the spacing; one line when the body is missing or null.
         #expect(run.outputLines == [#"{"height":48}"#, #"{"height":20}"#, #"{"height":20}"#])
-        #expect(run.stderr == "rowheight: error: <stdin>:4: required field \"title\" is missing\n")
+        #expect(run.stderr == "rowheight: error: <stdin>:4: field \"title\" is missing\n")
         // CSV: an optional column may be absent from the header.
         let csv = try directory.file("rows.csv", text: "title\nhello\n")
         let fromCSV = try RowHeightExecutable.run(["measure", "--template", template, "--input", csv])

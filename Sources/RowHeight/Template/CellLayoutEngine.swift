@@ -147,29 +147,35 @@ struct CellLayoutEngine<Source: CellTextSource> {
             return cursor - y
         case .hstack(let spacing, let children):
             let frame = record("hstack", x: x, y: y, width: width, height: 0)
-            var items: [FlexLine.Item] = []
-            var visible: [Int] = []
-            for (i, child) in children.enumerated() where !isCollapsed(child) {
-                items.append(try flexItem(child))
-                visible.append(i)
-            }
-            let gaps = spacing * Double(Swift.max(visible.count - 1, 0))
-            let widths = FlexLine.resolve(items, available: Swift.max(width - gaps, 0))
-            var cursor = x
-            var height = 0.0
-            var next = 0
-            for (i, child) in children.enumerated() {
-                guard next < visible.count, visible[next] == i else {
-                    _ = try layoutChild(child, index: i, width: 0, x: cursor, y: y)
-                    continue
+            var visible = 0
+            for child in children where !isCollapsed(child) { visible += 1 }
+            let height = try withUnsafeTemporaryAllocation(of: FlexLine.Item.self, capacity: visible) { items in
+                try withUnsafeTemporaryAllocation(of: Double.self, capacity: visible) { widths in
+                    var k = 0
+                    for child in children where !isCollapsed(child) {
+                        items.initializeElement(at: k, to: try flexItem(child))
+                        k += 1
+                    }
+                    let gaps = spacing * Double(Swift.max(visible - 1, 0))
+                    FlexLine.resolve(UnsafeBufferPointer(items), available: Swift.max(width - gaps, 0), into: widths)
+                    var cursor = x
+                    var height = 0.0
+                    k = 0
+                    for (i, child) in children.enumerated() {
+                        if isCollapsed(child) {
+                            _ = try layoutChild(child, index: i, width: 0, x: cursor, y: y)
+                            continue
+                        }
+                        if k > 0 { cursor += spacing }
+                        height = Swift.max(height, try layoutChild(child, index: i, width: widths[k], x: cursor, y: y))
+                        if case .box = child.unwrappingFlex, frames != nil {
+                            frames![frames!.count - 1].width = widths[k]  // a box flexed to another width
+                        }
+                        cursor += widths[k]
+                        k += 1
+                    }
+                    return height
                 }
-                if next > 0 { cursor += spacing }
-                height = Swift.max(height, try layoutChild(child, index: i, width: widths[next], x: cursor, y: y))
-                if case .box = child.unwrappingFlex, frames != nil {
-                    frames![frames!.count - 1].width = widths[next]  // a box flexed to another width
-                }
-                cursor += widths[next]
-                next += 1
             }
             setHeight(frame, height)
             return height

@@ -47,8 +47,9 @@ public struct CellTemplate: Sendable, Hashable {
 
     /// The fields a row must have (read by a text node with `isRequired`), in `fields` order.
     public var requiredFields: [String] {
-        compiled.fields.indices.filter { k in compiled.texts.contains { $0.isRequired && $0.field == k } }
-            .map { compiled.fields[$0] }
+        compiled.fields.indices.filter { k in
+            compiled.required.indices.contains { compiled.required[$0] && compiled.textFields[$0] == k }
+        }.map { compiled.fields[$0] }
     }
 
     /// A row of this template from field values by name (names the template does not read are
@@ -79,7 +80,7 @@ public struct CellTemplate: Sendable, Hashable {
     /// - Throws: as `height(for:width:)` with a dictionary.
     public func height(for row: CellRow, width: Double) throws -> Double {
         try check(width: width)
-        try compiled.checkRequired(row)
+        try compiled.check(row)
         var engine = CellLayoutEngine(cell: compiled, source: RowTextSource(cell: compiled, row: row), recordFrames: false)
         return CellTemplate.round(try engine.layout(compiled.root, width: width, x: 0, y: 0), scale: scale)
     }
@@ -96,7 +97,7 @@ public struct CellTemplate: Sendable, Hashable {
     /// - Throws: as `height(for:width:)`.
     public func layout(for row: CellRow, width: Double) throws -> CellLayout {
         try check(width: width)
-        try compiled.checkRequired(row)
+        try compiled.check(row)
         return try layout(source: RowTextSource(cell: compiled, row: row), width: width)
     }
 

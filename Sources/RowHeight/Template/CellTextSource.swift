@@ -11,37 +11,45 @@ protocol CellTextSource {
     mutating func measure(_ index: Int, width: Double, lines: Bool) throws -> TextMeasurement
 }
 
-/// The texts of one row, measured from its bytes; each text's intrinsic widths are found at
-/// most once, and a text at least as wide as its max-content width is not measured again.
+/// The texts of one row, measured from its bytes: a text whose intrinsic widths a horizontal
+/// stack needs is walked once for them, keeping its pieces (`WalkedText`), which measures it
+/// unwrapped too; if it is given less than its max-content width it is wrapped from the pieces.
+/// Any other text is measured once.
 struct RowTextSource: CellTextSource {
     let cell: CompiledCell
     let row: CellRow
-    private var intrinsic: [IntrinsicTextWidths?]
+    /// Per text node: its intrinsic widths and pieces, once a stack asked for them (else empty).
+    private var intrinsic: [IntrinsicTextWidths?] = []
+    private var walked: [WalkedText] = []
 
     init(cell: CompiledCell, row: CellRow) {
         self.cell = cell
         self.row = row
-        intrinsic = []
     }
 
     func isEmpty(_ index: Int) -> Bool { cell.isEmpty(index, in: row) }
 
     mutating func intrinsicWidths(_ index: Int) throws -> IntrinsicTextWidths {
-        if intrinsic.isEmpty { intrinsic = Array(repeating: nil, count: cell.texts.count) }
+        if intrinsic.isEmpty {
+            intrinsic = Array(repeating: nil, count: cell.textCount)
+            walked = Array(repeating: WalkedText(), count: cell.textCount)
+        }
         if let known = intrinsic[index] { return known }
-        let measurer = try cell.measurer(index)
-        let widths = cell.withText(index, in: row) { measurer.intrinsicWidths(utf8: $0) }
+        let widths = cell.withText(index, in: row) { cell.measurers[index].intrinsicWidths(utf8: $0, keeping: &walked[index]) }
         intrinsic[index] = widths
         return widths
     }
 
     mutating func measure(_ index: Int, width: Double, lines: Bool) throws -> TextMeasurement {
-        if !lines, !intrinsic.isEmpty, let known = intrinsic[index], width >= known.maxContent {
-            return known.unconstrained
+        if !intrinsic.isEmpty, let known = intrinsic[index] {
+            if !lines, width >= known.maxContent { return known.unconstrained }  // the unwrapped layout
+            let pieces = walked[index]
+            return try cell.withText(index, in: row) { (bytes) throws(TextMeasureError) in
+                try cell.measurers[index].measure(walked: pieces, utf8: bytes, width: width, includeLines: lines)
+            }
         }
-        let measurer = try cell.measurer(index)
         return try cell.withText(index, in: row) { (bytes) throws(TextMeasureError) in
-            try measurer.measure(utf8: bytes, width: width, includeLines: lines)
+            try cell.measurers[index].measure(utf8: bytes, width: width, includeLines: lines)
         }
     }
 }

@@ -2,7 +2,8 @@ import TextMeasure
 
 /// A template ready to lay out rows: its tree with the text nodes numbered in tree order, and
 /// for each text node its measurer (made once, with the template) and where its text comes from.
-struct CompiledCell: Sendable {
+/// Immutable; a class so that laying out a row copies one reference.
+final class CompiledCell: Sendable {
     /// `CellNode` with each text node replaced by its number.
     indirect enum Node: Sendable {
         case text(Int)
@@ -14,48 +15,61 @@ struct CompiledCell: Sendable {
         case flex(FlexItem, Node)
     }
 
-    /// One text node.
-    struct Text: Sendable {
-        /// Its measurer, or why its style cannot measure (thrown when the node is laid out).
-        let measurer: Result<TextMeasurer, TextMeasureError>
-        /// The number of its field in `fields`, or `nil` for a literal.
-        let field: Int?
-        /// The literal's UTF-8.
-        let literal: [UInt8]
-        let isRequired: Bool
-        /// Whether it is inside a horizontal stack (whose layout needs its intrinsic widths).
-        let inHorizontalStack: Bool
-    }
-
     let root: Node
-    let texts: [Text]
+    /// Per text node (in tree order): its measurer — made once, with the template; empty when
+    /// a style cannot measure (`styleError`) —, the number of its field in `fields` (-1 for a
+    /// literal), its literal's UTF-8, whether it requires its field, and whether it is inside a
+    /// horizontal stack (whose layout needs its intrinsic widths). Flat arrays: the hot path
+    /// reads one value without copying a node's whole description.
+    let measurers: [TextMeasurer]
+    let textFields: [Int]
+    let literals: [[UInt8]]
+    let required: [Bool]
+    let inHorizontalStack: [Bool]
+    /// Why a text node's style cannot measure (thrown when a row is laid out).
+    let styleError: TextMeasureError?
     /// The names of the row fields read, in order of first use.
     let fields: [String]
 
+    /// The number of text nodes.
+    var textCount: Int { textFields.count }
+
     init(_ root: CellNode) {
-        var texts: [Text] = []
+        var measurers: [TextMeasurer] = []
+        var textFields: [Int] = []
+        var literals: [[UInt8]] = []
+        var required: [Bool] = []
+        var inStack: [Bool] = []
+        var styleError: TextMeasureError?
         var fields: [String] = []
-        var measurers: [TextStyle: Result<TextMeasurer, TextMeasureError>] = [:]
+        var made: [TextStyle: TextMeasurer] = [:]
         func compile(_ node: CellNode, inHorizontalStack: Bool) -> Node {
             switch node {
             case .text(let text):
-                let measurer = measurers[text.style] ?? Result { () throws(TextMeasureError) in
-                    try TextMeasurer(style: text.style)
+                if let measurer = made[text.style] {
+                    measurers.append(measurer)
+                } else {
+                    do throws(TextMeasureError) {
+                        let measurer = try TextMeasurer(style: text.style)
+                        made[text.style] = measurer
+                        measurers.append(measurer)
+                    } catch {
+                        styleError = styleError ?? error
+                    }
                 }
-                measurers[text.style] = measurer
-                var field: Int?
-                var literal: [UInt8] = []
                 switch text.content {
                 case .field(let name):
-                    field = fields.firstIndex(of: name) ?? fields.count
+                    let field = fields.firstIndex(of: name) ?? fields.count
                     if field == fields.count { fields.append(name) }
+                    textFields.append(field)
+                    literals.append([])
                 case .literal(let value):
-                    literal = Array(value.utf8)
+                    textFields.append(-1)
+                    literals.append(Array(value.utf8))
                 }
-                texts.append(Text(
-                    measurer: measurer, field: field, literal: literal, isRequired: text.isRequired,
-                    inHorizontalStack: inHorizontalStack))
-                return .text(texts.count - 1)
+                required.append(text.isRequired)
+                inStack.append(inHorizontalStack)
+                return .text(textFields.count - 1)
             case .box(let width, let height):
                 return .box(width: width, height: height)
             case .inset(let insets, let child):
@@ -74,14 +88,21 @@ struct CompiledCell: Sendable {
             }
         }
         self.root = compile(root, inHorizontalStack: false)
-        self.texts = texts
+        self.measurers = styleError == nil ? measurers : []
+        self.textFields = textFields
+        self.literals = literals
+        self.required = required
+        self.inHorizontalStack = inStack
+        self.styleError = styleError
         self.fields = fields
     }
 
-    /// Throws for the first required field `row` lacks.
-    func checkRequired(_ row: CellRow) throws(CellTemplateError) {
-        for text in texts where text.isRequired {
-            if let field = text.field, !row.hasField(field) { throw .missingField(fields[field]) }
+    /// Throws for a style that cannot measure, or the first required field `row` lacks.
+    func check(_ row: CellRow) throws {
+        if let styleError { throw styleError }
+        for index in required.indices where required[index] {
+            let field = textFields[index]
+            if field >= 0, !row.hasField(field) { throw CellTemplateError.missingField(fields[field]) }
         }
     }
 
@@ -90,20 +111,15 @@ struct CompiledCell: Sendable {
     func withText<R, E: Error>(_ index: Int, in row: CellRow, _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R)
         throws(E) -> R
     {
-        let text = texts[index]
-        if let field = text.field { return try row.withField(field, body) }
-        return try text.literal.withUnsafeBufferPointer { (bytes) throws(E) -> R in try body(bytes) }
+        let field = textFields[index]
+        if field >= 0 { return try row.withField(field, body) }
+        return try literals[index].withUnsafeBufferPointer { (bytes) throws(E) -> R in try body(bytes) }
     }
 
     /// Whether text `index` is empty in `row` (it then collapses).
     @inline(__always)
     func isEmpty(_ index: Int, in row: CellRow) -> Bool {
-        let text = texts[index]
-        if let field = text.field { return row.byteCount(field) == 0 }
-        return text.literal.isEmpty
+        let field = textFields[index]
+        return field >= 0 ? row.byteCount(field) == 0 : literals[index].isEmpty
     }
-
-    /// The measurer of text `index`.
-    @inline(__always)
-    func measurer(_ index: Int) throws(TextMeasureError) -> TextMeasurer { try texts[index].measurer.get() }
 }

@@ -18,66 +18,88 @@ enum FlexLine {
     }
 
     /// The main size of each item of a line `available` points long (gaps already taken off).
+    static func resolve(_ items: [Item], available: Double) -> [Double] {
+        var items = items
+        var sizes = [Double](repeating: 0, count: items.count)
+        items.withUnsafeMutableBufferPointer { items in
+            sizes.withUnsafeMutableBufferPointer { sizes in resolve(UnsafeBufferPointer(items), available: available, into: sizes) }
+        }
+        return sizes
+    }
+
+    /// The main size of each of `items` (a line `available` points long, gaps already taken
+    /// off), written to `target` (as many elements). Allocates nothing on the heap for a few items.
     ///
     /// - Complexity: O(n²) in the number of items at worst (each pass freezes at least one).
-    static func resolve(_ items: [Item], available: Double) -> [Double] {
+    static func resolve(_ items: UnsafeBufferPointer<Item>, available: Double, into target: UnsafeMutableBufferPointer<Double>) {
         let count = items.count
-        var target = items.map(\.hypothetical)
-        // 1. The flex factor in use: grow when the hypothetical sizes leave room, else shrink.
-        let growing = target.reduce(0, +) < available
-        // 2. Inflexible items: factor 0, or a base past the hypothetical size in the direction
-        //    of flexing; they are frozen at their hypothetical size.
-        var frozen = [Bool](repeating: false, count: count)
-        for (i, item) in items.enumerated() {
-            let factor = growing ? item.grow : item.shrink
-            if factor == 0 || (growing && item.base > target[i]) || (!growing && item.base < target[i]) {
-                frozen[i] = true
-            }
-        }
-        // 3. The initial free space.
-        func freeSpace() -> Double {
-            var used = 0.0
-            for i in 0..<count { used += frozen[i] ? target[i] : items[i].base }
-            return available - used
-        }
-        let initialFree = freeSpace()
-        // 4. Loop until every item is frozen.
-        while frozen.contains(false) {
-            // b. The remaining free space, scaled down when the unfrozen factors sum below 1.
-            var free = freeSpace()
-            var factors = 0.0
-            for i in 0..<count where !frozen[i] { factors += growing ? items[i].grow : items[i].shrink }
-            if factors < 1 {
-                let scaled = initialFree * factors
-                if scaled.magnitude < free.magnitude { free = scaled }
-            }
-            // c. Distribute it in proportion to the flex factors (shrink: scaled by the base).
-            if free != 0 && growing {
-                for i in 0..<count where !frozen[i] { target[i] = items[i].base + free * (items[i].grow / factors) }
-            } else if free != 0 {
-                var scaledSum = 0.0
-                for i in 0..<count where !frozen[i] { scaledSum += items[i].shrink * items[i].base }
-                for i in 0..<count where !frozen[i] {
-                    let ratio = scaledSum > 0 ? items[i].shrink * items[i].base / scaledSum : 0
-                    target[i] = items[i].base - free.magnitude * ratio
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: count) { violation in
+            withUnsafeTemporaryAllocation(of: Bool.self, capacity: count) { frozen in
+                var hypotheticalSum = 0.0
+                for i in 0..<count {
+                    target[i] = items[i].hypothetical
+                    hypotheticalSum += target[i]
                 }
-            } else {
-                for i in 0..<count where !frozen[i] { target[i] = items[i].base }
-            }
-            // d. Fix min/max violations (and negative sizes).
-            var total = 0.0
-            var violation = [Double](repeating: 0, count: count)
-            for i in 0..<count where !frozen[i] {
-                let clamped = items[i].clamp(target[i])
-                violation[i] = clamped - target[i]
-                total += violation[i]
-                target[i] = clamped
-            }
-            // e. Freeze: all if no net violation, else the items violating in the net direction.
-            for i in 0..<count where !frozen[i] {
-                if total == 0 || (total > 0 && violation[i] > 0) || (total < 0 && violation[i] < 0) { frozen[i] = true }
+                // 1. The flex factor in use: grow when the hypothetical sizes leave room, else shrink.
+                let growing = hypotheticalSum < available
+                // 2. Inflexible items: factor 0, or a base past the hypothetical size in the direction
+                //    of flexing; they are frozen at their hypothetical size.
+                var unfrozen = 0
+                for i in 0..<count {
+                    let item = items[i]
+                    let factor = growing ? item.grow : item.shrink
+                    frozen[i] = factor == 0 || (growing && item.base > target[i]) || (!growing && item.base < target[i])
+                    if !frozen[i] { unfrozen += 1 }
+                }
+                // 3. The initial free space.
+                func freeSpace() -> Double {
+                    var used = 0.0
+                    for i in 0..<count { used += frozen[i] ? target[i] : items[i].base }
+                    return available - used
+                }
+                let initialFree = freeSpace()
+                // 4. Loop until every item is frozen.
+                while unfrozen > 0 {
+                    // b. The remaining free space, scaled down when the unfrozen factors sum below 1.
+                    var free = freeSpace()
+                    var factors = 0.0
+                    for i in 0..<count where !frozen[i] { factors += growing ? items[i].grow : items[i].shrink }
+                    if factors < 1 {
+                        let scaled = initialFree * factors
+                        if scaled.magnitude < free.magnitude { free = scaled }
+                    }
+                    // c. Distribute it in proportion to the flex factors (shrink: scaled by the base).
+                    if free != 0 && growing {
+                        for i in 0..<count where !frozen[i] {
+                            target[i] = items[i].base + free * (items[i].grow / factors)
+                        }
+                    } else if free != 0 {
+                        var scaledSum = 0.0
+                        for i in 0..<count where !frozen[i] { scaledSum += items[i].shrink * items[i].base }
+                        for i in 0..<count where !frozen[i] {
+                            let ratio = scaledSum > 0 ? items[i].shrink * items[i].base / scaledSum : 0
+                            target[i] = items[i].base - free.magnitude * ratio
+                        }
+                    } else {
+                        for i in 0..<count where !frozen[i] { target[i] = items[i].base }
+                    }
+                    // d. Fix min/max violations (and negative sizes).
+                    var total = 0.0
+                    for i in 0..<count where !frozen[i] {
+                        let clamped = items[i].clamp(target[i])
+                        violation[i] = clamped - target[i]
+                        total += violation[i]
+                        target[i] = clamped
+                    }
+                    // e. Freeze: all if no net violation, else the items violating in the net direction.
+                    for i in 0..<count where !frozen[i] {
+                        if total == 0 || (total > 0 && violation[i] > 0) || (total < 0 && violation[i] < 0) {
+                            frozen[i] = true
+                            unfrozen -= 1
+                        }
+                    }
+                }
             }
         }
-        return target
     }
 }

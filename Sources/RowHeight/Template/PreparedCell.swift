@@ -14,19 +14,18 @@ public struct PreparedCell: Sendable {
 
     init(template: CellTemplate, row: CellRow) throws {
         let cell = template.compiled
-        try cell.checkRequired(row)
+        try cell.check(row)
         var texts: [PreparedText?] = []
         var intrinsic: [IntrinsicTextWidths?] = []
-        for index in cell.texts.indices {
+        for index in 0..<cell.textCount {
             guard !cell.isEmpty(index, in: row) else {
                 texts.append(nil)
                 intrinsic.append(nil)
                 continue
             }
-            let measurer = try cell.measurer(index)
-            let prepared = cell.withText(index, in: row) { measurer.prepare(utf8: $0) }
+            let prepared = cell.withText(index, in: row) { cell.measurers[index].prepare(utf8: $0) }
             texts.append(prepared)
-            intrinsic.append(cell.texts[index].inHorizontalStack ? prepared.intrinsicWidths : nil)
+            intrinsic.append(cell.inHorizontalStack[index] ? prepared.intrinsicWidths : nil)
         }
         self.template = template
         self.texts = texts

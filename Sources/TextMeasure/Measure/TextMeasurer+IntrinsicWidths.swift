@@ -109,3 +109,62 @@ struct IntrinsicWidthAccumulator {
             unconstrained: fitter.measurement(style: style))
     }
 }
+
+/// The pieces of one text, walked once for its intrinsic widths and kept to wrap it at any width
+/// while its bytes are at hand — a lighter `PreparedText` for one layout (no exact sums, the text
+/// not copied). Fill with `TextMeasurer.intrinsicWidths(utf8:keeping:)`.
+public struct WalkedText: Sendable {
+    /// The pieces in order, as `TextMeasurer.measure` places them.
+    var pieces: [LayoutPiece] = []
+
+    /// An empty walk.
+    public init() {}
+
+    /// The number of pieces kept.
+    public var pieceCount: Int { pieces.count }
+}
+
+extension TextMeasurer {
+    /// The intrinsic widths of valid UTF-8 (see `intrinsicWidths(_:)`), keeping its pieces in
+    /// `walked` (replacing what it held) for `measure(walked:utf8:width:includeLines:)`.
+    ///
+    /// - Complexity: O(n) in the number of bytes.
+    public func intrinsicWidths(utf8 bytes: UnsafeBufferPointer<UInt8>, keeping walked: inout WalkedText)
+        -> IntrinsicTextWidths
+    {
+        walked.pieces.removeAll(keepingCapacity: true)
+        var widths = IntrinsicWidthAccumulator(tables: tables, lineLimit: style.numberOfLines)
+        TextWalker(tables: tables, bytes: bytes).forEachPiece(charMode: style.lineBreakMode == .byCharWrapping) {
+            walked.pieces.append($0)
+            return widths.add($0)
+        }
+        return widths.result(style: style)
+    }
+
+    /// `bytes` wrapped at `width` points from the pieces `walked` kept of them: the same result as
+    /// `measure(utf8:width:includeLines:)`, without measuring the text again (only an overlong
+    /// word is read again, to break it between clusters).
+    ///
+    /// - Parameter bytes: the same bytes `walked` was filled from.
+    /// - Throws: `TextMeasureError.invalidWidth` for a width ≤ 0, NaN or infinite.
+    /// - Complexity: O(pieces).
+    public func measure(walked: WalkedText, utf8 bytes: UnsafeBufferPointer<UInt8>, width: Double, includeLines: Bool = false)
+        throws(TextMeasureError) -> TextMeasurement
+    {
+        var fitter = LineFitter(
+            maxWidth: try widthUnits(width), tables: tables, lineLimit: style.numberOfLines, recordLines: includeLines)
+        let walker = TextWalker(tables: tables, bytes: bytes)
+        for piece in walked.pieces {
+            if !fitter.tryPlace(piece) {
+                var full = false
+                walker.forEachCluster(of: piece) { cluster in
+                    if !full { full = !fitter.placeCluster(cluster) }
+                }
+                if !full { fitter.endBroken(piece) }
+            }
+            if fitter.isFull { break }
+        }
+        fitter.finish()
+        return fitter.measurement(style: style)
+    }
+}

@@ -77,3 +77,27 @@ struct IntrinsicWidthsTests {
         #expect(capped.unconstrained.lineCount == 1)
     }
 }
+
+@Suite("Wrapping a walked text")
+struct WalkedTextTests {
+    @Test("Wrapping from the kept pieces gives what measuring gives", arguments: [LayoutProfile.uikit, .pango])
+    func sameAsMeasuring(profile: LayoutProfile) throws {
+        for mode in [LineBreakMode.byWordWrapping, .byCharWrapping] {
+            for lines in [0, 2] {
+                let measurer = try TextMeasurer(style: try style(mode: mode, profile: profile, lines: lines))
+                var walked = WalkedText()
+                for text in IntrinsicWidthsTests.texts + ["Pneumonoultramicroscopicsilicovolcanoconiosis is long"] {
+                    var bytes = text
+                    let widths = bytes.withUTF8 { measurer.intrinsicWidths(utf8: $0, keeping: &walked) }
+                    #expect(widths == measurer.intrinsicWidths(text))
+                    for width in [20.0, 57.5, 120, 280, 1000] {
+                        let fromPieces = try bytes.withUTF8 { (b) throws(TextMeasureError) in
+                            try measurer.measure(walked: walked, utf8: b, width: width, includeLines: true)
+                        }
+                        #expect(fromPieces == (try measurer.measure(text, width: width, includeLines: true)), "\(text) \(width)")
+                    }
+                }
+            }
+        }
+    }
+}

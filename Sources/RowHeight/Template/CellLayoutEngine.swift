@@ -27,7 +27,9 @@ struct CellLayoutEngine<Source: CellTextSource> {
         case .box, .inset, .sized: return false
         case .flex(_, let child): return isCollapsed(child)
         case .vstack(_, _, let children), .hstack(_, let children):
-            return !children.isEmpty && children.allSatisfy(isCollapsed)
+            if children.isEmpty { return false }
+            for child in children where !isCollapsed(child) { return false }  // a loop: no copy of `self` in a closure
+            return true
         }
     }
 

@@ -133,6 +133,7 @@ extension TextMeasurer {
         -> IntrinsicTextWidths
     {
         walked.pieces.removeAll(keepingCapacity: true)
+        walked.pieces.reserveCapacity(bytes.count / 3 + 4)  // a word or a CJK character each, as `PreparedText`
         var widths = IntrinsicWidthAccumulator(tables: tables, lineLimit: style.numberOfLines)
         TextWalker(tables: tables, bytes: bytes).forEachPiece(charMode: style.lineBreakMode == .byCharWrapping) {
             walked.pieces.append($0)

@@ -33,22 +33,25 @@ struct TemplateRowMeasurer {
         for k in 0..<row.fieldCount where fields.hasField(k) {
             fields.withField(k) { row.setField(k, utf8: $0) }
         }
-        MeasureRecordFormat.beginTemplateRecord(format, widths: widths.count, to: &output)
+        MeasureRecordFormat.beginTemplateRecord(format, widths: widths.count, fields: &fields, to: &output)
+        let prepared: PreparedCell?
         do {
-            if widths.count >= Self.widthsWorthPreparing {
-                let prepared = try template.prepare(row)
-                for (k, width) in widths.enumerated() {
-                    MeasureRecordFormat.appendTemplateHeight(
-                        try prepared.height(width: width), index: k, format: format, to: &output)
-                }
-            } else {
-                for (k, width) in widths.enumerated() {
-                    MeasureRecordFormat.appendTemplateHeight(
-                        try template.height(for: row, width: width), index: k, format: format, to: &output)
-                }
-            }
+            prepared = widths.count >= Self.widthsWorthPreparing ? try template.prepare(row) : nil
         } catch {
             throw RecordFailure(line: lineNumber, message: "\(error)")
+        }
+        for (k, width) in widths.enumerated() {
+            let height: Double
+            do {
+                height = try prepared?.height(width: width) ?? template.height(for: row, width: width)
+            } catch {
+                throw RecordFailure(line: lineNumber, message: "\(error)")
+            }
+            guard height.isFinite, height >= 0 else {
+                throw RecordFailure(
+                    line: lineNumber, message: "the cell height \(height) is not a finite number of points ≥ 0")
+            }
+            MeasureRecordFormat.appendTemplateHeight(height, index: k, format: format, to: &output)
         }
         MeasureRecordFormat.endTemplateRecord(format, widths: widths.count, to: &output)
     }
@@ -61,10 +64,12 @@ enum TemplateErrorText {
             context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
         }
         switch error {
+        case .dataCorrupted(let context) where context.codingPath.isEmpty:
+            // Not JSON at all, or JSON nested deeper than the decoder reads: the reason says which.
+            return "not valid JSON" + (context.underlyingError.map { " (\($0))" } ?? "")
         case .dataCorrupted(let context):
-            // The decoder's own words (too deep, a number out of range…), not always a syntax error.
-            let reason = (context.underlyingError.map { "\($0)" } ?? context.debugDescription)
-            return (context.codingPath.isEmpty ? "" : "at \(path(context)): ") + reason
+            // Valid JSON holding a value the template does not know, e.g. an unknown enum case.
+            return "invalid value at \(path(context)): \(context.debugDescription)"
         case .keyNotFound(let key, let context):
             return "missing \"\(key.stringValue)\" at \(path(context).isEmpty ? "top level" : path(context))"
         case .typeMismatch(_, let context), .valueNotFound(_, let context):

@@ -291,7 +291,7 @@ struct MeasureTemplateMessageTests {
         let deep = try directory.file("deep.json", text: #"{"root":"# + nested + "}")
         let broken = try directory.file("broken.json", text: #"{"root":"#)
         let cases: [(String, String)] = [
-            (unknown, "invalid template: invalid value at .root.alignment: "),
+            (unknown, #"root.alignment: unknown alignment "middle" (use leading, center or trailing)"#),
             (deep, "invalid template: nested 602 levels deep; at most 512 can be read"),
             (broken, "invalid template: not valid JSON"),
         ]

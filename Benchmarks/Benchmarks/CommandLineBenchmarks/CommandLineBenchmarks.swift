@@ -34,6 +34,8 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    templateBenchmarks(runs)
+
     // Issue goal: `rowheight dataset` writes ≥ 1,000,000 rows/s.
     for kind in ["en", "ja", "mixed", "chat"] {
         Benchmark("rowheight dataset --rows 1000000 --kind \(kind) --jobs 1", configuration: runs) { _ in

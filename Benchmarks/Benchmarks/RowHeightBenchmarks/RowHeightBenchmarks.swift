@@ -5,4 +5,5 @@ import Benchmark
 let benchmarks: @Sendable () -> Void = {
     listHeightBenchmarks()
     realRowPrecomputeBenchmarks()
+    templateBenchmarks()
 }

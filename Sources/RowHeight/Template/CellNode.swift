@@ -17,12 +17,19 @@ public indirect enum CellNode: Sendable, Hashable {
     /// collapsed child (an empty text) takes no height and no spacing next to it, as a hidden
     /// `UIStackView` subview.
     case vstack(spacing: Double, alignment: HorizontalAlignment, children: [CellNode])
-    /// Children from left to right, `spacing` points apart, as tall as the tallest. Fixed-size
-    /// children take their width; text children share what is left equally; stacks and insets
-    /// count as text children (flexible).
+    /// Children from left to right, `spacing` points apart, as tall as the tallest. Children
+    /// size as CSS flex items (one line, §9.7 "Resolving Flexible Lengths"): each starts at its
+    /// flex basis — by default its max-content width (a text's one-line width, a box's width) —
+    /// and the room left over or missing is shared by `grow` or taken by `shrink` (weighted by
+    /// the basis), never below a child's min-content width (its widest word; a box's width) or
+    /// past its `minWidth…maxWidth`. Wrap a child in `.flex` to change its settings. So a short
+    /// timestamp keeps its width and the message beside it takes the rest.
     case hstack(spacing: Double, children: [CellNode])
     /// A child whose height is clamped to `minHeight…maxHeight` (either may be absent).
     case sized(minHeight: Double?, maxHeight: Double?, CellNode)
+    /// A child of a horizontal stack with its own flex settings (anywhere else it changes
+    /// nothing). Transparent in a layout: the child's frame is at the wrapper's path.
+    case flex(FlexItem, CellNode)
 }
 
 /// Space around a node, in points.
@@ -57,17 +64,23 @@ public struct TextNode: Sendable, Hashable {
     public var content: TextContent
     /// How it is set.
     public var style: TextStyle
+    /// Whether a row must have the field: a row without it is then an error
+    /// (`CellTemplateError.missingField`). An optional field missing from a row is an empty
+    /// text, which collapses with the spacing next to it (a hidden `UIStackView` subview).
+    public var isRequired: Bool
 
-    /// Creates a text node.
-    public init(_ content: TextContent, style: TextStyle) {
+    /// Creates a text node (its field optional unless `isRequired`).
+    public init(_ content: TextContent, style: TextStyle, isRequired: Bool = false) {
         self.content = content
         self.style = style
+        self.isRequired = isRequired
     }
 }
 
 /// The text of a text node.
 public enum TextContent: Sendable, Hashable {
-    /// The string value of the row's field with this name.
+    /// The string value of the row's field with this name (empty when the row lacks it and the
+    /// node does not require it).
     case field(String)
     /// A fixed string.
     case literal(String)

@@ -29,19 +29,20 @@ struct InputOptions: ParsableArguments {
     ///
     /// - Throws: `InputError` for a missing or unreadable file, an empty CSV input, or a header
     ///   without one of the fields.
-    func open(fields: [String]? = nil, keeping kept: [String] = [], defaultPath: String = "-") throws(InputError)
-        -> (InputSource, RecordLayout)
-    {
+    func open(
+        fields: [String]? = nil, optional: [Bool]? = nil, keeping kept: [String] = [], defaultPath: String = "-"
+    ) throws(InputError) -> (InputSource, RecordLayout) {
         let path = input ?? defaultPath
         let format = format(of: path)
         let source = try InputSource(path: path, format: format)
         let names = fields ?? [textColumn]
-        guard format != .jsonl else { return (source, RecordLayout(jsonFields: names, keeping: kept)) }
+        guard format != .jsonl else { return (source, RecordLayout(jsonFields: names, optional: optional, keeping: kept)) }
         guard let header = try source.firstRecord() else {
             throw InputError("\(source.name): empty input, expected a header row")
         }
         let layout = try RecordLayout(
-            names: names, keeping: kept, format: format, header: header.bytes, line: header.line, source: source.name)
+            names: names, optional: optional, keeping: kept, format: format, header: header.bytes, line: header.line,
+            source: source.name)
         return (source, layout)
     }
 }

@@ -8,7 +8,8 @@ struct RecordFields {
     let layout: RecordLayout
     private var json = JSONLineParser()
     private var csv: CSVRecordParser
-    private var jsonFields: [JSONLineParser.Field] = []
+    /// The JSON fields found (`nil`: an optional field the record lacks).
+    private var jsonFields: [JSONLineParser.Field?] = []
     private var jsonKept: [JSONLineParser.Field] = []
 
     /// A reader of records laid out as `layout` says.
@@ -29,8 +30,13 @@ struct RecordFields {
             do throws(JSONLineError) {
                 try json.parse(line)
                 jsonFields.removeAll(keepingCapacity: true)
-                for name in layout.names {
-                    guard let field = json.field(named: name) else { throw .missingField(name) }
+                for (k, name) in layout.names.enumerated() {
+                    let found = json.field(named: name)
+                    if layout.optional[k], found == nil || found?.kind == .null {
+                        jsonFields.append(nil)
+                        continue
+                    }
+                    guard let field = found else { throw .missingField(name) }
                     guard field.kind == .string else {
                         throw .wrongType(field: name, expected: .string, found: field.kind)
                     }
@@ -62,12 +68,23 @@ struct RecordFields {
         }
     }
 
-    /// Calls `body` with the UTF-8 of field `index` (of `names`) of the record last read.
+    /// Whether the record last read has field `index` (of `names`): always, unless it is optional.
+    func hasField(_ index: Int) -> Bool {
+        layout.format == .jsonl ? jsonFields[index] != nil : layout.columns[index] >= 0
+    }
+
+    /// Calls `body` with the UTF-8 of field `index` (of `names`) of the record last read (empty
+    /// for an optional field it lacks).
     mutating func withField<R, E: Error>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E)
         -> R
     {
-        if layout.format == .jsonl { return try json.withString(jsonFields[index], body) }
-        return try csv.withField(layout.columns[index], body)
+        if layout.format == .jsonl {
+            guard let field = jsonFields[index] else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
+            return try json.withString(field, body)
+        }
+        let column = layout.columns[index]
+        guard column >= 0 else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
+        return try csv.withField(column, body)
     }
 
     /// Appends the kept fields (`--keep`) of the record last read, each followed by what comes

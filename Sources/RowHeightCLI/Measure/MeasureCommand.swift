@@ -125,7 +125,8 @@ struct MeasureCommand: ParsableCommand {
         // Everything that can fail before the first row does so before any output.
         let template = try template.map(TemplateFile.load)
         let measurer = template == nil ? try TextMeasurer(style: try style.makeStyle()) : nil
-        let (source, layout) = try rows.open(fields: template?.fields, keeping: keep)
+        let (source, layout) = try rows.open(
+            fields: template?.fields, optional: template.map(TemplateFile.optionalFields), keeping: keep)
         let writer = try execution.makeWriter(reading: source)
         var head = OutputBuffer(capacity: 256)
         MeasureRecordFormat.appendHeader(format, widths: widths, template: template != nil, kept: keep, to: &head)

@@ -10,11 +10,12 @@ import TextMeasure
 enum TemplateFile {
     /// Loads a template file, failing before any output with a one-line reason.
     ///
-    /// - Throws: `InputError` naming the file: missing, not valid JSON, not a valid template, or naming a font that cannot be loaded.
+    /// - Throws: `InputError` naming the file: missing, not valid JSON, a value out of range
+    ///   (with its JSON path), or naming a font that cannot be loaded.
     static func load(_ path: String) throws -> CellTemplate {
         guard FileManager.default.fileExists(atPath: path) else { throw InputError("\(path): no such template file") }
         do {
-            return try CellTemplate(contentsOf: path)
+            return try CellTemplate(contentsOf: URL(fileURLWithPath: path))
         } catch let error as DecodingError {
             let depth = FileManager.default.contents(atPath: path).map { JSONNesting.depth(of: $0) } ?? 0
             if depth > JSONNesting.decoderLimit {
@@ -27,5 +28,11 @@ enum TemplateFile {
         } catch let error as FontError {
             throw InputError("\(path): \(error.description)")
         }
+    }
+
+    /// Per field of `template`: whether rows may lack it.
+    static func optionalFields(of template: CellTemplate) -> [Bool] {
+        let required = Set(template.requiredFields)
+        return template.fields.map { !required.contains($0) }
     }
 }

@@ -1,12 +1,14 @@
 import RowHeight
 
 /// A worker's state for `measure --template`: reads the template's fields from each record
-/// (JSON Lines keys or CSV/TSV columns) and writes the cell height at every width.
+/// (JSON Lines keys or CSV/TSV columns) as bytes into a reused `CellRow` and writes the cell
+/// height at every width (no `String` per field, no dictionary per row).
 struct TemplateRowMeasurer {
     let template: CellTemplate
     let widths: [Double]
     let format: OutputFormat
     var fields: RecordFields
+    private var row: CellRow
 
     /// - Parameter fields: a reader of `template.fields`, in that order.
     init(template: CellTemplate, widths: [Double], format: OutputFormat, fields: RecordFields) {
@@ -14,7 +16,11 @@ struct TemplateRowMeasurer {
         self.widths = widths
         self.format = format
         self.fields = fields
+        row = CellRow(fieldCount: template.fields.count)
     }
+
+    /// From this many widths on, a row is prepared once and laid out at each width.
+    static let widthsWorthPreparing = 3
 
     /// Measures one record and appends its output record (see `MeasureRecordFormat`).
     ///
@@ -23,13 +29,21 @@ struct TemplateRowMeasurer {
         throws(RecordFailure)
     {
         try fields.read(line, lineNumber: lineNumber)
-        var row: [String: String] = [:]
-        for (k, name) in fields.names.enumerated() { row[name] = fields.string(k) }
+        row.removeAll()
+        for k in 0..<row.fieldCount where fields.hasField(k) {
+            fields.withField(k) { row.setField(k, utf8: $0) }
+        }
         MeasureRecordFormat.beginTemplateRecord(format, widths: widths.count, fields: &fields, to: &output)
+        let prepared: PreparedCell?
+        do {
+            prepared = widths.count >= Self.widthsWorthPreparing ? try template.prepare(row) : nil
+        } catch {
+            throw RecordFailure(line: lineNumber, message: "\(error)")
+        }
         for (k, width) in widths.enumerated() {
             let height: Double
             do {
-                height = try template.height(for: row, width: width)
+                height = try prepared?.height(width: width) ?? template.height(for: row, width: width)
             } catch {
                 throw RecordFailure(line: lineNumber, message: "\(error)")
             }

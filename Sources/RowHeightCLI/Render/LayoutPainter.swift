@@ -27,16 +27,32 @@ struct LayoutPainter {
         lineWidth = max(1, Int(scale.rounded(.down)))
     }
 
-    /// Tints everything right of `x` points and draws a vertical line there (the max width).
-    mutating func shadeBeyond(x: Double) {
+    /// Tints everything right of `x` points down to `height` points (default: the whole canvas).
+    mutating func shadeBeyond(x: Double, height: Double? = nil) {
         let left = Int((x * scale).rounded())
-        canvas.fill(PixelRect(x: left, y: 0, width: canvas.width - left, height: canvas.height), RenderPalette.beyondWidth)
+        canvas.fill(
+            PixelRect(x: left, y: 0, width: canvas.width - left, height: pixelRows(height)), RenderPalette.beyondWidth)
     }
 
-    /// The max-width mark: a vertical line just right of `x` points, the full height.
-    mutating func markMaxWidth(x: Double) {
+    /// The max-width mark: a vertical line just right of `x` points, down to `height` points
+    /// (default: the whole canvas).
+    mutating func markMaxWidth(x: Double, height: Double? = nil) {
         let left = Int((x * scale).rounded())
-        canvas.fill(PixelRect(x: left, y: 0, width: lineWidth, height: canvas.height), RenderPalette.maxWidth)
+        canvas.fill(PixelRect(x: left, y: 0, width: lineWidth, height: pixelRows(height)), RenderPalette.maxWidth)
+    }
+
+    private func pixelRows(_ height: Double?) -> Int {
+        guard let height else { return canvas.height }
+        return min(canvas.height, Int((height * scale).rounded(.up)))
+    }
+
+    /// Draws the glyphs of one line of plain text (a legend line) with its top-left corner at
+    /// (`x`, `y`) points: no line box, no baseline.
+    ///
+    /// - Throws: `GlyphRasterError` if FreeType cannot rasterize a glyph.
+    mutating func drawLabel(_ line: GlyphLine, style: TextStyle, x: Double, y: Double) throws(GlyphRasterError) {
+        let baselineRow = Int(((y + line.ascender) * scale).rounded())
+        try drawGlyphs(line, style: style, x: x, baselineRow: baselineRow, color: RenderPalette.legend)
     }
 
     /// Fills the frames that have a fill (fixed boxes).
@@ -75,7 +91,6 @@ struct LayoutPainter {
     mutating func drawText(_ lines: [GlyphLine], style: TextStyle, x: Double, y: Double, width: Double)
         throws(GlyphRasterError)
     {
-        let fonts = style.fontChain.fonts
         for (line, box) in zip(lines, LayoutPainter.lineBoxes(lines, style: style, y: y)) {
             let outline = pixelRect(x: x, y: box.top, width: width, height: box.height)
             canvas.fill(pixelRect(x: x, y: box.top, width: line.width, height: box.height), RenderPalette.lineContent)
@@ -84,23 +99,31 @@ struct LayoutPainter {
             let baselineRow = Int((baseline * scale).rounded())
             canvas.fill(PixelRect(x: outline.x, y: baselineRow, width: outline.width, height: 1), RenderPalette.baseline)
             canvas.stroke(outline, RenderPalette.lineBox)
-            for glyph in line.glyphs {
-                let pixelX = (x + glyph.x) * scale
-                var column = Int(pixelX.rounded(.down))
-                var quarter = Int(((pixelX - Double(column)) * 4).rounded())
-                if quarter == 4 { column += 1; quarter = 0 }
-                let font = fonts[glyph.fontIndex]
-                let key = GlyphKey(font: ObjectIdentifier(font), glyph: glyph.glyph, size: style.fontSize, quarter: quarter)
-                let bitmap: GlyphBitmap
-                if let cached = glyphs[key] {
-                    bitmap = cached
-                } else {
-                    bitmap = try font.rasterize(
-                        glyph: glyph.glyph, size: style.fontSize, scale: scale, subpixelOffset: Double(quarter) / 4)
-                    glyphs[key] = bitmap
-                }
-                canvas.draw(bitmap, originX: column, baseline: baselineRow, RenderPalette.ink)
+            try drawGlyphs(line, style: style, x: x, baselineRow: baselineRow, color: RenderPalette.ink)
+        }
+    }
+
+    /// Draws the glyphs of `line` from `x` points on the pixel row `baselineRow`.
+    private mutating func drawGlyphs(_ line: GlyphLine, style: TextStyle, x: Double, baselineRow: Int, color: RGBColor)
+        throws(GlyphRasterError)
+    {
+        let fonts = style.fontChain.fonts
+        for glyph in line.glyphs {
+            let pixelX = (x + glyph.x) * scale
+            var column = Int(pixelX.rounded(.down))
+            var quarter = Int(((pixelX - Double(column)) * 4).rounded())
+            if quarter == 4 { column += 1; quarter = 0 }
+            let font = fonts[glyph.fontIndex]
+            let key = GlyphKey(font: ObjectIdentifier(font), glyph: glyph.glyph, size: style.fontSize, quarter: quarter)
+            let bitmap: GlyphBitmap
+            if let cached = glyphs[key] {
+                bitmap = cached
+            } else {
+                bitmap = try font.rasterize(
+                    glyph: glyph.glyph, size: style.fontSize, scale: scale, subpixelOffset: Double(quarter) / 4)
+                glyphs[key] = bitmap
             }
+            canvas.draw(bitmap, originX: column, baseline: baselineRow, color)
         }
     }
 

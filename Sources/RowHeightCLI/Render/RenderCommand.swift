@@ -16,7 +16,7 @@ struct RenderCommand: ParsableCommand {
         commandName: "render",
         abstract: "Draw a text or a template cell as laid out: glyphs, line boxes, frames, the max width (PNG).",
         discussion: """
-            Draws TEXT wrapped at --width (or the text of the row that starts at line N of a JSON Lines, CSV or TSV file, read as measure reads it; with --template, the whole cell for that row) with the glyphs FreeType rasterizes, at the positions the measurer computed. Line boxes are outlined in blue (filled as far as each line's content reaches, with its baseline), template node frames by kind (boxes gray, insets orange, stacks green, texts dark blue), and the max width is a red line with the area past it tinted. The picture is the width plus a 16 pt margin by the measured height, at --scale pixels per point.
+            Draws TEXT wrapped at --width (or the text of the row that starts at line N of a JSON Lines, CSV or TSV file, read as measure reads it; with --template, the whole cell for that row) with the glyphs FreeType rasterizes, at the positions the measurer computed. Line boxes are outlined in blue (filled as far as each line's content reaches, with its baseline), template node frames by kind (boxes gray, insets orange, stacks green, texts dark blue), and the max width is a red line with the area past it tinted. The picture is the width plus a 16 pt margin by the measured height, at --scale pixels per point; below it a legend says how the height adds up: each line's height and width, insets, stack spacing, clamps and the rounding to the pixel grid. Prints the file written, the height and the legend.
 
             Examples:
               rowheight render "Cozy lummox gives smart squid who asks for job pen." \\
@@ -60,12 +60,13 @@ struct RenderCommand: ParsableCommand {
     func run() throws {
         guard let output else { throw ValidationError("no output file: give -o FILE.png") }
         guard width.isFinite, width > 0 else { throw TextMeasureError.invalidWidth(width) }
-        let canvas: Canvas
+        let picture: LayoutPicture.Picture
         do {
-            canvas = try picture()
+            picture = try self.picture()
         } catch let error as GlyphRasterError {
             throw CLIError(error.description)
         }
+        let canvas = picture.canvas
         let png: [UInt8]
         do {
             png = try PNGEncoder.encode(width: canvas.width, height: canvas.height, pixels: canvas.pixels)
@@ -73,13 +74,18 @@ struct RenderCommand: ParsableCommand {
             throw CLIError(error.description)
         }
         try RenderCommand.write(png, to: output)
+        // What was written, and the legend as text (the picture shows it too).
+        var report = "wrote \(output) (\(canvas.width)×\(canvas.height) pixels): height \(LayoutExplanation.n(picture.height)) pt\n"
+        for line in picture.legend { report += line + "\n" }
+        print(report, terminator: "")
     }
 
     /// Lays out and draws what the options ask for.
-    private func picture() throws -> Canvas {
+    private func picture() throws -> LayoutPicture.Picture {
         if let template, let input, let line {
             let cell = try TemplateFile.load(template)
-            let row = try RenderRow.fields(cell.fields, line: line, of: rows)
+            let row = try RenderRow.fields(
+                cell.fields, optional: TemplateFile.optionalFields(of: cell), line: line, of: rows)
             do {
                 return try LayoutPicture.cell(cell, row: row, width: width, scale: style.scale)
             } catch let error as CellTemplateError {

@@ -12,6 +12,8 @@ enum RenderPalette {
     static let beyondWidth = RGBColor(255, 228, 228)
     /// The max-width mark: a vertical line at x = width.
     static let maxWidth = RGBColor(225, 30, 40)
+    /// The legend's text (how the height adds up).
+    static let legend = RGBColor(60, 60, 70)
 
     /// The fill of a template node's frame, if it has one (fixed boxes are shaded).
     static func frameFill(kind: String) -> RGBColor? {

@@ -2,14 +2,15 @@
 /// string fields a picture needs (`rowheight render --input FILE --line N`).
 enum RenderRow {
     /// The string values of `fields` (the text column if `nil`) in the record that starts at line
-    /// `lineNumber` (1-based) of the input `input` names.
+    /// `lineNumber` (1-based) of the input `input` names; a field marked `optional` may be absent
+    /// (it is then not in the result).
     ///
     /// - Throws: `InputError` — file missing or unreadable, no record at that line, a bad
     ///   record, a field missing or not a string — naming the file and the line.
-    static func fields(_ fields: [String]?, line lineNumber: Int, of input: InputOptions) throws(InputError)
-        -> [String: String]
+    static func fields(_ fields: [String]?, optional: [Bool]? = nil, line lineNumber: Int, of input: InputOptions)
+        throws(InputError) -> [String: String]
     {
-        let (source, layout) = try input.open(fields: fields)
+        let (source, layout) = try input.open(fields: fields, optional: optional)
         var seen = 0
         while let batch = try source.nextBatch(maxLines: 4096) {
             var row: [String: String]?
@@ -43,7 +44,7 @@ enum RenderRow {
             throw error.inputError(source: source)
         }
         var row: [String: String] = [:]
-        for (k, name) in layout.names.enumerated() { row[name] = reader.string(k) }
+        for (k, name) in layout.names.enumerated() where reader.hasField(k) { row[name] = reader.string(k) }
         return row
     }
 }

@@ -141,7 +141,7 @@ struct MeasureErrorTests {
         #expect(
             column.stderr
                 == "rowheight: error: \(path):1: no column \"text\" in the header (columns: \"id\", \"body\")\n")
-        let template = MeasureFormatTests.repositoryFile("Examples/templates/two-labels.json").path
+        let template = try directory.file("required.json", text: Self.requiredTitleTemplate)
         let field = try RowHeightExecutable.run(["measure", "--input", path, "--template", template])
         #expect(field.exitCode == 1)
         #expect(field.stdout.isEmpty)
@@ -153,15 +153,29 @@ struct MeasureErrorTests {
         #expect(empty.stderr.hasSuffix("empty.csv: empty input, expected a header row\n"))
     }
 
-    @Test("A template row without one of the template's fields names the field and line")
+    /// A template whose "title" field is required and whose "body" is optional.
+    static let requiredTitleTemplate = #"""
+        {"root": {"type": "vstack", "spacing": 8, "children": [
+          {"type": "text", "field": "title", "required": true},
+          {"type": "text", "field": "body"}]}}
+        """#
+
+    @Test("A template row without a required field names the field and line; an optional one collapses")
     func templateMissingField() throws {
-        let template = MeasureFormatTests.repositoryFile("Examples/templates/two-labels.json").path
+        let directory = try TemporaryDirectory()
+        let template = try directory.file("required.json", text: Self.requiredTitleTemplate)
         let run = try RowHeightExecutable.run(
             ["measure", "--template", template, "--input", "-"],
-            stdin: Data("{\"title\":\"t\",\"body\":\"b\"}\n{\"title\":\"t\"}\n".utf8))
+            stdin: Data("{\"title\":\"t\",\"body\":\"b\"}\n{\"title\":\"t\"}\n{\"title\":\"t\",\"body\":null}\n{\"body\":\"b\"}\n".utf8))
         #expect(run.exitCode == 1)
-        #expect(run.outputLines.count == 1)
-        #expect(run.stderr == "rowheight: error: <stdin>:2: field \"body\" is missing\n")
+        // Two lines of DejaVu Sans 17 (19.79 pt each) and the spacing; one line when the body is missing or null.
+        #expect(run.outputLines == [#"{"height":48}"#, #"{"height":20}"#, #"{"height":20}"#])
+        #expect(run.stderr == "rowheight: error: <stdin>:4: field \"title\" is missing\n")
+        // CSV: an optional column may be absent from the header.
+        let csv = try directory.file("rows.csv", text: "title\nhello\n")
+        let fromCSV = try RowHeightExecutable.run(["measure", "--template", template, "--input", csv])
+        #expect(fromCSV.exitCode == 0, "\(fromCSV.stderr)")
+        #expect(fromCSV.outputLines == [#"{"height":20}"#])
     }
 
     @Test("Bad widths, missing or corrupt fonts and bad templates fail before any output")
@@ -179,7 +193,7 @@ struct MeasureErrorTests {
             (["--template", fontlessTemplate], "\(fontlessTemplate): font file not found: /nonexistent/x.ttf"),
             (
                 ["--template", badTemplate],
-                "\(badTemplate): root: unknown node type \"circle\" (use text, box, inset, vstack, hstack or sized)"
+                "\(badTemplate): root.type: unknown node type \"circle\" (use text, box, inset, vstack, hstack or sized)"
             ),
         ]
         for (arguments, message) in cases {
@@ -277,7 +291,7 @@ struct MeasureTemplateMessageTests {
         let deep = try directory.file("deep.json", text: #"{"root":"# + nested + "}")
         let broken = try directory.file("broken.json", text: #"{"root":"#)
         let cases: [(String, String)] = [
-            (unknown, "invalid template: invalid value at .root.alignment: "),
+            (unknown, #"root.alignment: unknown alignment "middle" (use leading, center or trailing)"#),
             (deep, "invalid template: nested 602 levels deep; at most 512 can be read"),
             (broken, "invalid template: not valid JSON"),
         ]

@@ -1,4 +1,6 @@
+import Foundation
 import RowHeight
+import Synchronization
 import Testing
 import TextMeasure
 
@@ -49,5 +51,56 @@ import TextMeasure
             "Cozy lummox gives smart squid who asks for job pen.", width: 291)
         #expect(height == max(60, label.height) + 16)
         #expect(layout.height == 76 && layout.width == 375)
+    }
+}
+
+/// The README's "A data source that changes, under Swift 6" example (compiled in Swift 6 mode
+/// with strict concurrency, as the package is).
+@Suite struct ReadmeDataSourceTests {
+    /// The README example's store, as written there.
+    final class Messages: Sendable {
+        private let cells: Mutex<[PreparedCell]>
+        init(_ cells: [PreparedCell]) { self.cells = Mutex(cells) }
+        var count: Int { cells.withLock { $0.count } }
+        func height(ofRow row: Int, width: Double) throws -> Double {
+            try cells.withLock { $0[row] }.height(width: width)
+        }
+        func update(_ body: (inout [PreparedCell]) -> Void) { cells.withLock { body(&$0) } }
+    }
+
+    static let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Examples/templates")
+
+    @Test func theDataSourceExample() async throws {
+        // --- README example begins (the template path made absolute for the test) ---
+        let cell = try CellTemplate(contentsOf: Self.examples.appendingPathComponent("message-time.json"))
+        let messages = Messages(try (0..<1_000).map { i in
+            try cell.prepare(["author": "Ann", "text": "Message \(i)", "time": "12:\(10 + i % 50)"])
+        })
+        let list = try ListHeightModel(rowCount: messages.count, width: 375) { row, width in
+            try messages.height(ofRow: row, width: width)
+        }
+        // A new message at the top and the third one deleted, as UITableView.performBatchUpdates(_:):
+        let incoming = try cell.prepare(["text": "A new message without an author", "time": "12:31"])
+        _ = try list.performBatchUpdates(ListUpdate(deletions: [2], insertions: [0])) {
+            messages.update { rows in
+                rows.remove(at: 2)
+                rows.insert(incoming, at: 0)
+            }
+        }
+        // --- README example ends ---
+
+        #expect(list.rowCount == 1_000 && messages.count == 1_000)
+        try await list.precompute()
+        // Every exact height is the template's for the row now at that index.
+        let first = try cell.height(for: ["text": "A new message without an author", "time": "12:31"], width: 375)
+        let third = try cell.height(for: ["author": "Ann", "text": "Message 3", "time": "12:13"], width: 375)
+        #expect(try list.offset(ofRow: 1) == first)
+        #expect(try messages.height(ofRow: 2, width: 375) == third)
+        // Without the optional author the row is one label shorter (16 pt + 2 pt spacing).
+        #expect(first < third)
+        var total = 0.0
+        for row in 0..<messages.count { total += try messages.height(ofRow: row, width: 375) }
+        #expect(list.contentHeight == total)
     }
 }

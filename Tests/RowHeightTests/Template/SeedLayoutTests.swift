@@ -84,29 +84,32 @@ struct SeedLayoutTests {
         }
     }
 
-    @Test("A row without a field the template reads is an error naming the field")
+    @Test("A row without a field a node requires is an error naming the field")
     func missingField() throws {
-        let template = CellTemplate(.text(TextNode(.field("title"), style: try TextStyle.bundled())))
+        let template = CellTemplate(
+            .text(TextNode(.field("title"), style: try TextStyle.bundled(), isRequired: true)))
         #expect(throws: CellTemplateError.missingField("title")) { try template.height(for: [:], width: 320) }
+        #expect(throws: CellTemplateError.missingField("title")) { try template.prepare([:]) }
         #expect(template.fields == ["title"])
+        #expect(template.requiredFields == ["title"])
     }
 }
 
 @Suite("Template files")
 struct TemplateFileTests {
     static let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Examples/templates").path
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Examples/templates")
 
     @Test("The example table cell reads from JSON and matches seed layout 5")
     func tableCellFile() throws {
-        let template = try CellTemplate(contentsOf: Self.examples + "/table-cell.json")
+        let template = try CellTemplate(contentsOf: Self.examples.appendingPathComponent("table-cell.json"))
         #expect(template.fields == ["text"])
         let english = "Cozy lummox gives smart squid who asks for job pen."
         let layout = try template.layout(for: ["text": english], width: 375)
         #expect(layout.frames.first { $0.kind == "text" }?.text?.lineCount == 2)
-        #expect(try CellTemplate(contentsOf: Self.examples + "/inset-box.json").height(for: [:], width: 10) == 1100)
+        #expect(try CellTemplate(contentsOf: Self.examples.appendingPathComponent("inset-box.json")).height(for: [:], width: 10) == 1100)
         for name in ["two-labels", "scroll-content", "chat-message"] {
-            #expect(try !CellTemplate(contentsOf: Self.examples + "/\(name).json").fields.isEmpty)
+            #expect(try !CellTemplate(contentsOf: Self.examples.appendingPathComponent("\(name).json")).fields.isEmpty)
         }
     }
 

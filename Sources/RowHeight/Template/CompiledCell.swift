@@ -1,0 +1,125 @@
+import TextMeasure
+
+/// A template ready to lay out rows: its tree with the text nodes numbered in tree order, and
+/// for each text node its measurer (made once, with the template) and where its text comes from.
+/// Immutable; a class so that laying out a row copies one reference.
+final class CompiledCell: Sendable {
+    /// `CellNode` with each text node replaced by its number.
+    indirect enum Node: Sendable {
+        case text(Int)
+        case box(width: Double, height: Double)
+        case inset(EdgeInsets, Node)
+        case vstack(spacing: Double, alignment: HorizontalAlignment, children: [Node])
+        case hstack(spacing: Double, children: [Node])
+        case sized(minHeight: Double?, maxHeight: Double?, Node)
+        case flex(FlexItem, Node)
+    }
+
+    let root: Node
+    /// Per text node (in tree order): its measurer — made once, with the template; empty when
+    /// a style cannot measure (`styleError`) —, the number of its field in `fields` (-1 for a
+    /// literal), its literal's UTF-8, whether it requires its field, and whether it is inside a
+    /// horizontal stack (whose layout needs its intrinsic widths). Flat arrays: the hot path
+    /// reads one value without copying a node's whole description.
+    let measurers: [TextMeasurer]
+    let textFields: [Int]
+    let literals: [[UInt8]]
+    let required: [Bool]
+    let inHorizontalStack: [Bool]
+    /// Why a text node's style cannot measure (thrown when a row is laid out).
+    let styleError: TextMeasureError?
+    /// The names of the row fields read, in order of first use.
+    let fields: [String]
+
+    /// The number of text nodes.
+    var textCount: Int { textFields.count }
+
+    init(_ root: CellNode) {
+        var measurers: [TextMeasurer] = []
+        var textFields: [Int] = []
+        var literals: [[UInt8]] = []
+        var required: [Bool] = []
+        var inStack: [Bool] = []
+        var styleError: TextMeasureError?
+        var fields: [String] = []
+        var made: [TextStyle: TextMeasurer] = [:]
+        func compile(_ node: CellNode, inHorizontalStack: Bool) -> Node {
+            switch node {
+            case .text(let text):
+                if let measurer = made[text.style] {
+                    measurers.append(measurer)
+                } else {
+                    do throws(TextMeasureError) {
+                        let measurer = try TextMeasurer(style: text.style)
+                        made[text.style] = measurer
+                        measurers.append(measurer)
+                    } catch {
+                        styleError = styleError ?? error
+                    }
+                }
+                switch text.content {
+                case .field(let name):
+                    let field = fields.firstIndex(of: name) ?? fields.count
+                    if field == fields.count { fields.append(name) }
+                    textFields.append(field)
+                    literals.append([])
+                case .literal(let value):
+                    textFields.append(-1)
+                    literals.append(Array(value.utf8))
+                }
+                required.append(text.isRequired)
+                inStack.append(inHorizontalStack)
+                return .text(textFields.count - 1)
+            case .box(let width, let height):
+                return .box(width: width, height: height)
+            case .inset(let insets, let child):
+                return .inset(insets, compile(child, inHorizontalStack: inHorizontalStack))
+            case .vstack(let spacing, let alignment, let children):
+                return .vstack(
+                    spacing: spacing, alignment: alignment,
+                    children: children.map { compile($0, inHorizontalStack: inHorizontalStack) })
+            case .hstack(let spacing, let children):
+                return .hstack(spacing: spacing, children: children.map { compile($0, inHorizontalStack: true) })
+            case .sized(let minHeight, let maxHeight, let child):
+                return .sized(
+                    minHeight: minHeight, maxHeight: maxHeight, compile(child, inHorizontalStack: inHorizontalStack))
+            case .flex(let item, let child):
+                return .flex(item, compile(child, inHorizontalStack: inHorizontalStack))
+            }
+        }
+        self.root = compile(root, inHorizontalStack: false)
+        self.measurers = styleError == nil ? measurers : []
+        self.textFields = textFields
+        self.literals = literals
+        self.required = required
+        self.inHorizontalStack = inStack
+        self.styleError = styleError
+        self.fields = fields
+    }
+
+    /// Throws for a style that cannot measure, or the first required field `row` lacks.
+    func check(_ row: CellRow) throws {
+        if let styleError { throw styleError }
+        for index in required.indices where required[index] {
+            let field = textFields[index]
+            if field >= 0, !row.hasField(field) { throw CellTemplateError.missingField(fields[field]) }
+        }
+    }
+
+    /// Calls `body` with the UTF-8 of text `index` in `row`.
+    @inline(__always)
+    func withText<R, E: Error>(_ index: Int, in row: CellRow, _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R)
+        throws(E) -> R
+    {
+        let field = textFields[index]
+        if field >= 0 { return try row.withField(field, body) }
+        return try literals[index].withUnsafeBufferPointer { (bytes) throws(E) -> R in try body(bytes) }
+    }
+
+    /// Whether text `index` is empty in `row` (it then collapses).
+    @inline(__always)
+    func isEmpty(_ index: Int, in row: CellRow) -> Bool {
+        let field = textFields[index]
+        return field >= 0 ? row.byteCount(field) == 0 : literals[index].isEmpty
+    }
+}

@@ -1,0 +1,171 @@
+/// The widths a text asks for whatever room it is given — CSS's intrinsic sizes, UIKit's
+/// `intrinsicContentSize` of a label — and its layout when nothing wraps it.
+///
+/// A cell template sizes the children of a horizontal stack from these (flex items).
+public struct IntrinsicTextWidths: Sendable, Hashable {
+    /// The min-content width, points: the widest piece that is never broken at a soft
+    /// opportunity (a word with the white space that counts for fitting; in char wrapping, a
+    /// grapheme cluster). At this width no word is broken between characters.
+    public var minContent: Double
+    /// The max-content width, points: the widest paragraph (text between mandatory breaks) on
+    /// one line, not counting white space that hangs. At this width or wider the text has one
+    /// line per paragraph.
+    public var maxContent: Double
+    /// The text measured at any width ≥ `maxContent`: one line per paragraph (capped at
+    /// `numberOfLines`), its widest line `maxContent` wide.
+    public var unconstrained: TextMeasurement
+
+    /// Creates intrinsic widths.
+    public init(minContent: Double, maxContent: Double, unconstrained: TextMeasurement) {
+        self.minContent = minContent
+        self.maxContent = maxContent
+        self.unconstrained = unconstrained
+    }
+}
+
+extension TextMeasurer {
+    /// The intrinsic widths of `text` and its unwrapped measurement, in one walk.
+    ///
+    /// With `numberOfLines` > 0, only the paragraphs that can be shown count.
+    ///
+    /// - Complexity: O(n) in the text's UTF-8 length, about one `measure(_:width:)`.
+    public func intrinsicWidths(_ text: String) -> IntrinsicTextWidths {
+        var text = text
+        return text.withUTF8 { intrinsicWidths(utf8: $0) }
+    }
+
+    /// The intrinsic widths of valid UTF-8 (see `intrinsicWidths(_:)`).
+    ///
+    /// - Complexity: O(n) in the number of bytes.
+    public func intrinsicWidths(utf8 bytes: UnsafeBufferPointer<UInt8>) -> IntrinsicTextWidths {
+        var widths = IntrinsicWidthAccumulator(tables: tables, lineLimit: style.numberOfLines)
+        TextWalker(tables: tables, bytes: bytes).forEachPiece(charMode: style.lineBreakMode == .byCharWrapping) {
+            widths.add($0)
+        }
+        return widths.result(style: style)
+    }
+}
+
+extension PreparedText {
+    /// The intrinsic widths of the prepared text (see `TextMeasurer.intrinsicWidths(_:)`),
+    /// from its pieces, without reading the text again.
+    ///
+    /// - Complexity: O(number of segments).
+    public var intrinsicWidths: IntrinsicTextWidths {
+        let measurer = storage.measurer
+        var widths = IntrinsicWidthAccumulator(tables: measurer.tables, lineLimit: measurer.style.numberOfLines)
+        withExtendedLifetime(storage) {
+            let pieces = storage.pieces
+            let summaries = storage.summaries
+            for index in 0..<pieces.count {
+                if !widths.add(PreparedPieceView(piece: pieces[index], summary: summaries[index])) { break }
+            }
+        }
+        return widths.result(style: measurer.style)
+    }
+}
+
+/// Sums pieces as `LineFitter` does on unbounded lines: the widest paragraph, the widest piece,
+/// and the unwrapped measurement (width units until `result`).
+struct IntrinsicWidthAccumulator {
+    let pango: Bool
+    let unitsPerPoint: Double
+    private var fitter: LineFitter
+    private var penX = 0.0
+    private var hasPiece = false
+    private var minContent = 0.0
+    private var maxContent = 0.0
+
+    init(tables: StyleTableView, lineLimit: Int) {
+        pango = tables.profile == .pango
+        unitsPerPoint = tables.unitsPerPoint
+        fitter = LineFitter(maxWidth: .infinity, tables: tables, lineLimit: lineLimit, recordLines: false)
+    }
+
+    /// Adds the next piece; `false` once the shown lines are complete.
+    mutating func add(_ piece: some FittingPiece) -> Bool {
+        let extra = piece.countedWhitespace(pango: pango)
+        minContent = max(minContent, piece.content + extra)
+        // The same sums, in the same order, as `LineFitter.tryPlace` and `append`.
+        if hasPiece {
+            maxContent = max(maxContent, penX + piece.leadingKern + piece.content + extra)
+            penX += piece.leadingKern + piece.content
+        } else {
+            maxContent = max(maxContent, piece.content + extra)
+            penX = piece.content
+        }
+        penX += piece.whitespace
+        hasPiece = !piece.isMandatoryBreak
+        if !hasPiece { penX = 0 }
+        _ = fitter.tryPlace(piece)  // always fits on an unbounded line
+        return !fitter.isFull
+    }
+
+    /// The widths in points, and the unwrapped measurement.
+    mutating func result(style: TextStyle) -> IntrinsicTextWidths {
+        fitter.finish()
+        return IntrinsicTextWidths(
+            minContent: minContent / unitsPerPoint, maxContent: maxContent / unitsPerPoint,
+            unconstrained: fitter.measurement(style: style))
+    }
+}
+
+/// The pieces of one text, walked once for its intrinsic widths and kept to wrap it at any width
+/// while its bytes are at hand — a lighter `PreparedText` for one layout (no exact sums, the text
+/// not copied). Fill with `TextMeasurer.intrinsicWidths(utf8:keeping:)`.
+public struct WalkedText: Sendable {
+    /// The pieces in order, as `TextMeasurer.measure` places them.
+    var pieces: [LayoutPiece] = []
+
+    /// An empty walk.
+    public init() {}
+
+    /// The number of pieces kept.
+    public var pieceCount: Int { pieces.count }
+}
+
+extension TextMeasurer {
+    /// The intrinsic widths of valid UTF-8 (see `intrinsicWidths(_:)`), keeping its pieces in
+    /// `walked` (replacing what it held) for `measure(walked:utf8:width:includeLines:)`.
+    ///
+    /// - Complexity: O(n) in the number of bytes.
+    public func intrinsicWidths(utf8 bytes: UnsafeBufferPointer<UInt8>, keeping walked: inout WalkedText)
+        -> IntrinsicTextWidths
+    {
+        walked.pieces.removeAll(keepingCapacity: true)
+        walked.pieces.reserveCapacity(bytes.count / 3 + 4)  // a word or a CJK character each, as `PreparedText`
+        var widths = IntrinsicWidthAccumulator(tables: tables, lineLimit: style.numberOfLines)
+        TextWalker(tables: tables, bytes: bytes).forEachPiece(charMode: style.lineBreakMode == .byCharWrapping) {
+            walked.pieces.append($0)
+            return widths.add($0)
+        }
+        return widths.result(style: style)
+    }
+
+    /// `bytes` wrapped at `width` points from the pieces `walked` kept of them: the same result as
+    /// `measure(utf8:width:includeLines:)`, without measuring the text again (only an overlong
+    /// word is read again, to break it between clusters).
+    ///
+    /// - Parameter bytes: the same bytes `walked` was filled from.
+    /// - Throws: `TextMeasureError.invalidWidth` for a width ≤ 0, NaN or infinite.
+    /// - Complexity: O(pieces).
+    public func measure(walked: WalkedText, utf8 bytes: UnsafeBufferPointer<UInt8>, width: Double, includeLines: Bool = false)
+        throws(TextMeasureError) -> TextMeasurement
+    {
+        var fitter = LineFitter(
+            maxWidth: try widthUnits(width), tables: tables, lineLimit: style.numberOfLines, recordLines: includeLines)
+        let walker = TextWalker(tables: tables, bytes: bytes)
+        for piece in walked.pieces {
+            if !fitter.tryPlace(piece) {
+                var full = false
+                walker.forEachCluster(of: piece) { cluster in
+                    if !full { full = !fitter.placeCluster(cluster) }
+                }
+                if !full { fitter.endBroken(piece) }
+            }
+            if fitter.isFull { break }
+        }
+        fitter.finish()
+        return fitter.measurement(style: style)
+    }
+}

@@ -47,10 +47,12 @@ final class FreeTypeFace: Sendable {
             var faceHandle: FT_Face?
             let error = FT_New_Face(library, path, FT_Long(index), &faceHandle)
             guard error == 0, let face = faceHandle else { throw FreeTypeFace.openError(error, path: path) }
-            guard face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0 else {
+            // A face without outlines (a colour bitmap font: CBDT/CBLC, sbix) measures from its
+            // `hmtx` advances and `hhea` metrics in font units, which FreeType reads without a
+            // selected strike; a bitmap format without them (BDF, PCF, FON) cannot be scaled.
+            guard FreeTypeFace.hasScalableMetrics(face) else {
                 FT_Done_Face(face)
-                throw .freeType(
-                    path: path, code: 0, message: "bitmap-only fonts are not supported (no scalable outlines)")
+                throw .noScalableMetrics(path: path)
             }
             // Fonts without a Unicode cmap keep FreeType's default charmap (e.g. a symbol cmap).
             _ = FT_Select_Charmap(face, FT_ENCODING_UNICODE)
@@ -73,6 +75,15 @@ final class FreeTypeFace: Sendable {
     /// Runs `body` with the face while holding the lock. `body` must not keep the pointer.
     func withFace<R>(_ body: (FT_Face) throws -> R) rethrows -> R {
         try handles.withLock { try body($0.face) }
+    }
+
+    /// Whether `face` has outlines, or else the sfnt tables that give every glyph an advance
+    /// and the face its metrics in font units (`head` units per em, `hhea`, `hmtx`).
+    private static func hasScalableMetrics(_ face: FT_Face) -> Bool {
+        let record = face.pointee
+        if record.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0 { return true }
+        return record.face_flags & FT_Long(FT_FACE_FLAG_SFNT) != 0 && Font.headUnitsPerEm(face) > 0
+            && Font.hasTable(face, tag: "hhea") && Font.hasTable(face, tag: "hmtx")
     }
 
     /// Opens face `index`, runs `body` with it and closes it again.

@@ -20,6 +20,11 @@ let package = Package(
             providers: [.apt(["libfreetype-dev"]), .brew(["freetype"])]
         ),
         .systemLibrary(
+            name: "CFontconfig",
+            pkgConfig: "fontconfig",
+            providers: [.apt(["libfontconfig-dev"]), .brew(["fontconfig"])]
+        ),
+        .systemLibrary(
             name: "CZlib",
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
@@ -33,7 +38,7 @@ let package = Package(
         .target(name: "LineBreak", exclude: ["Generated/generate.py"]),
         .target(
             name: "TextMeasure",
-            dependencies: ["CFreeType", "LineBreak"]
+            dependencies: ["CFreeType", "CFontconfig", "LineBreak"]
         ),
         .target(name: "RowHeight", dependencies: ["TextMeasure"]),
         .executableTarget(

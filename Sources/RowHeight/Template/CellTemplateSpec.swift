@@ -51,8 +51,8 @@ public struct CellTemplateSpec: Codable, Sendable, Hashable {
 
     /// A text style: every field optional, with `rowheight measure`'s defaults.
     public struct StyleSpec: Codable, Sendable, Hashable {
-        /// Font files (relative paths are resolved against the template's folder); default: the
-        /// bundled chain.
+        /// Fonts as `FontSource.parse` reads them: files (`PATH` or `PATH#INDEX`; relative paths
+        /// are resolved against the template's folder) or family names; default: the bundled chain.
         public var fonts: [String]?
         public var size: Double?
         /// `word` or `char`.
@@ -82,19 +82,11 @@ extension CellTemplate {
     public init(json data: Data, baseDirectory: String? = nil) throws {
         let spec = try JSONDecoder().decode(CellTemplateSpec.self, from: data)
         let scale = spec.scale ?? 1
-        var fonts: [String: Font] = [:]
+        var fonts = FontLoader()
         func style(_ spec: CellTemplateSpec.StyleSpec?) throws -> TextStyle {
             let chain: FontChain
             if let paths = spec?.fonts, !paths.isEmpty {
-                var loaded: [Font] = []
-                for path in paths {
-                    let resolved = path.hasPrefix("/") || baseDirectory == nil ? path : baseDirectory! + "/" + path
-                    if let font = fonts[resolved] { loaded.append(font); continue }
-                    let font = try Font(path: resolved)
-                    fonts[resolved] = font
-                    loaded.append(font)
-                }
-                chain = try FontChain(loaded)
+                chain = try fonts.chain(paths.map { try FontSource.parse($0, relativeTo: baseDirectory) })
             } else {
                 chain = try FontChain.bundled()
             }

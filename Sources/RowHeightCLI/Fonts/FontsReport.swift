@@ -92,80 +92,82 @@ struct FontsReport {
     func appendJSON(to out: inout OutputBuffer) {
         out.append("{\"size\":")
         out.append(size)
-        out.append(",\"clusters\":[")
-        for (k, cluster) in clusters.enumerated() {
-            if k > 0 { out.append(",") }
+        out.append(",\"clusters\":")
+        FontsReport.appendArray(clusters, to: &out) { cluster, out in
             out.append("{\"text\":")
             out.appendJSONString(cluster.text)
             out.append(",\"scalars\":")
-            appendCodePoints(cluster.coverage.scalars, to: &out)
+            FontsReport.appendCodePoints(cluster.coverage.scalars, to: &out)
             out.append(",\"font\":")
-            if let index = cluster.coverage.fontIndex { out.append(index) } else { out.append("null") }
-            out.append(",\"scalarFonts\":[")
-            for (i, font) in cluster.coverage.scalarFonts.enumerated() {
-                if i > 0 { out.append(",") }
-                if let font { out.append(font) } else { out.append("null") }
-            }
-            out.append("],\"missing\":")
-            appendCodePoints(cluster.coverage.missing, to: &out)
+            FontsReport.appendIndex(cluster.coverage.fontIndex, to: &out)
+            out.append(",\"scalarFonts\":")
+            FontsReport.appendArray(cluster.coverage.scalarFonts, to: &out, FontsReport.appendIndex)
+            out.append(",\"missing\":")
+            FontsReport.appendCodePoints(cluster.coverage.missing, to: &out)
             out.append(",\"reason\":")
             out.appendJSONString(reason(cluster.coverage))
             out.append("}")
         }
-        out.append("],\"fonts\":[")
-        for (index, family) in chain.families.enumerated() {
-            if index > 0 { out.append(",") }
-            let font = chain.fonts[index]
+        out.append(",\"fonts\":")
+        FontsReport.appendArray(Array(zip(chain.families, chain.fonts)), to: &out) { pair, out in
+            let (family, font) = pair
             let metrics = font.metrics(size: size)
-            out.append("{\"path\":")
-            out.appendJSONString(font.path)
-            out.append(",\"faceIndex\":")
-            out.append(font.faceIndex)
+            FontsReport.appendFace(font, to: &out)
             out.append(",\"family\":")
             out.appendJSONString(family.name)
             out.append(",\"style\":")
             out.appendJSONString(font.styleName)
-            out.append(",\"weight\":")
-            out.append(font.weight)
-            out.append(font.isItalic ? ",\"italic\":true" : ",\"italic\":false")
             out.append(font.hasOutlines ? ",\"outlines\":true" : ",\"outlines\":false")
-            out.append(",\"colorTables\":[")
-            for (i, tag) in font.colorTables.enumerated() {
-                if i > 0 { out.append(",") }
-                out.appendJSONString(tag.trimmingSpaces)
-            }
-            out.append("],\"unitsPerEm\":")
+            out.append(",\"colorTables\":")
+            FontsReport.appendArray(font.colorTables, to: &out) { tag, out in out.appendJSONString(tag.trimmingSpaces) }
+            out.append(",\"unitsPerEm\":")
             out.append(font.unitsPerEm)
             for (name, value) in [("ascender", metrics.ascender), ("descender", metrics.descender),
                                   ("lineGap", metrics.lineGap), ("lineHeight", lineHeight(metrics))] {
                 out.append(",\"\(name)\":")
                 out.append(value)
             }
-            out.append(",\"faces\":[")
-            for (i, face) in family.faces.enumerated() {
-                if i > 0 { out.append(",") }
-                out.append("{\"path\":")
-                out.appendJSONString(face.path)
-                out.append(",\"faceIndex\":")
-                out.append(face.faceIndex)
-                out.append(",\"weight\":")
-                out.append(face.weight)
-                out.append(face.isItalic ? ",\"italic\":true}" : ",\"italic\":false}")
+            out.append(",\"faces\":")
+            FontsReport.appendArray(family.faces, to: &out) { face, out in
+                FontsReport.appendFace(face, to: &out)
+                out.append("}")
             }
-            out.append("]}")
+            out.append("}")
         }
-        out.append("],\"missing\":")
-        appendCodePoints(missing, to: &out)
+        out.append(",\"missing\":")
+        FontsReport.appendCodePoints(missing, to: &out)
         out.append("}\n")
     }
 
-    private func appendCodePoints(_ scalars: [Unicode.Scalar], to out: inout OutputBuffer) {
+    /// `[e0,e1,…]`, each element written by `element`.
+    private static func appendArray<Element>(
+        _ elements: [Element], to out: inout OutputBuffer, _ element: (Element, inout OutputBuffer) -> Void
+    ) {
         out.append("[")
-        for (i, scalar) in scalars.enumerated() {
+        for (i, value) in elements.enumerated() {
             if i > 0 { out.append(",") }
-            out.appendJSONString(FontsReport.codePoint(scalar))
+            element(value, &out)
         }
         out.append("]")
+    }
+
+    /// `{"path":…,"faceIndex":…,"weight":…,"italic":…` (the object left open).
+    private static func appendFace(_ font: Font, to out: inout OutputBuffer) {
+        out.append("{\"path\":")
+        out.appendJSONString(font.path)
+        out.append(",\"faceIndex\":")
+        out.append(font.faceIndex)
+        out.append(",\"weight\":")
+        out.append(font.weight)
+        out.append(font.isItalic ? ",\"italic\":true" : ",\"italic\":false")
+    }
+
+    private static func appendIndex(_ index: Int?, to out: inout OutputBuffer) {
+        if let index { out.append(index) } else { out.append("null") }
+    }
+
+    private static func appendCodePoints(_ scalars: [Unicode.Scalar], to out: inout OutputBuffer) {
+        appendArray(scalars, to: &out) { scalar, out in out.appendJSONString(codePoint(scalar)) }
     }
 
     /// `PATH` or `PATH#INDEX`.

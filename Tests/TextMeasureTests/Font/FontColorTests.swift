@@ -113,3 +113,45 @@ struct FontColorTests {
         #expect(measured.height == (metrics.ascender - metrics.descender + metrics.lineGap).rounded(.up))
     }
 }
+
+@Suite("Bitmap fonts without scalable metrics")
+struct BitmapFontErrorTests {
+    /// A one-glyph BDF font: a bitmap format FreeType opens, with no sfnt tables to scale it.
+    static let bdf = """
+        STARTFONT 2.1
+        FONT -rowheight-test-medium-r-normal--8-80-75-75-c-80-iso10646-1
+        SIZE 8 75 75
+        FONTBOUNDINGBOX 8 8 0 -1
+        STARTPROPERTIES 2
+        FONT_ASCENT 7
+        FONT_DESCENT 1
+        ENDPROPERTIES
+        CHARS 1
+        STARTCHAR A
+        ENCODING 65
+        SWIDTH 1000 0
+        DWIDTH 8 0
+        BBX 8 8 0 -1
+        BITMAP
+        18
+        24
+        42
+        7E
+        42
+        42
+        42
+        00
+        ENDCHAR
+        ENDFONT
+
+        """
+
+    @Test("A BDF font is refused with an error naming the file, not loaded with made-up metrics")
+    func bdfFont() throws {
+        try withTemporaryDirectory { directory in
+            let path = try writeFile(Array(Self.bdf.utf8), named: "test.bdf", in: directory)
+            #expect(throws: FontError.noScalableMetrics(path: path)) { try Font(path: path) }
+            #expect(FontError.noScalableMetrics(path: path).description.hasSuffix("is not supported: \(path)"))
+        }
+    }
+}

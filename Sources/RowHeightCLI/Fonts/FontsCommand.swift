@@ -10,7 +10,7 @@ struct FontsCommand: ParsableCommand {
         discussion: """
             For each grapheme cluster of TEXT: the font (file and face) it comes from and why — the first font of the chain that has all of its characters —, or that no font has it (then it is measured as the primary font's missing glyph). Then each font of the chain: its family, faces, colour tables, and its metrics at --size (ascender, descender, line gap, line height = ascender − descender + line gap; the pango profile leaves out the line gap) and units per em. Last, what is missing, as U+XXXX.
 
-            --json prints one JSON object instead.
+            --system-fallback also names, for each missing character, the installed font fontconfig would draw it with (as Pango falls back), or that none has it. --json prints one JSON object instead.
 
             Examples:
               rowheight fonts 'Hi 👋 日本'
@@ -29,6 +29,9 @@ struct FontsCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Line height rule: uikit (with the line gap) or pango (without).", valueName: "profile"))
     var profile: LayoutProfile = .uikit
 
+    @Flag(name: .customLong("system-fallback"), help: "Also show the installed font fontconfig would take for each missing character.")
+    var systemFallback = false
+
     @Flag(help: "Print one JSON object.")
     var json = false
 
@@ -37,7 +40,8 @@ struct FontsCommand: ParsableCommand {
     }
 
     func run() throws {
-        let report = FontsReport(text: text, chain: try font.makeChain(), size: size, profile: profile)
+        let report = FontsReport(
+            text: text, chain: try font.makeChain(), size: size, profile: profile, systemFallback: systemFallback)
         var out = OutputBuffer()
         if json { report.appendJSON(to: &out) } else { out.append(report.text) }
         try out.flush()

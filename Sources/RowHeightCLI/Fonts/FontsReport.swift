@@ -13,17 +13,26 @@ struct FontsReport {
     let size: Double
     let profile: LayoutProfile
     let clusters: [Cluster]
+    /// With `systemFallback`: for each missing scalar, the system font fontconfig would draw it
+    /// with (`nil`: no installed font has it); else empty.
+    let systemFonts: [(scalar: Unicode.Scalar, font: Font?)]
 
-    /// The report for `text` drawn with `chain` at `size` points.
-    init(text: String, chain: FontChain, size: Double, profile: LayoutProfile) {
+    /// The report for `text` drawn with `chain` at `size` points; `systemFallback` also asks
+    /// fontconfig which installed font covers each missing character.
+    init(text: String, chain: FontChain, size: Double, profile: LayoutProfile, systemFallback: Bool = false) {
         self.chain = chain
         self.size = size
         self.profile = profile
-        clusters = text.map { Cluster(text: String($0), coverage: chain.coverage(ofCluster: $0.unicodeScalars)) }
+        let clusters = text.map { Cluster(text: String($0), coverage: chain.coverage(ofCluster: $0.unicodeScalars)) }
+        self.clusters = clusters
+        systemFonts = systemFallback
+            ? FontsReport.missing(in: clusters).map { ($0, FontChain.systemFallbackFont(for: $0)) } : []
     }
 
     /// The scalars no font has, each once, in order of appearance.
-    var missing: [Unicode.Scalar] {
+    var missing: [Unicode.Scalar] { FontsReport.missing(in: clusters) }
+
+    private static func missing(in clusters: [Cluster]) -> [Unicode.Scalar] {
         var seen = Set<UInt32>()
         return clusters.flatMap(\.coverage.missing).filter { seen.insert($0.value).inserted }
     }
@@ -85,6 +94,10 @@ struct FontsReport {
         lines.append("")
         let missing = missing
         lines.append(missing.isEmpty ? "missing: none" : "missing: " + missing.map(FontsReport.codePoint).joined(separator: " "))
+        for (scalar, font) in systemFonts {
+            lines.append("  \(FontsReport.codePoint(scalar)): "
+                + (font.map { "system fallback: \(FontsReport.source($0)) (\($0.familyName))" } ?? "no installed font has it"))
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -136,6 +149,21 @@ struct FontsReport {
         }
         out.append(",\"missing\":")
         FontsReport.appendCodePoints(missing, to: &out)
+        if !systemFonts.isEmpty {
+            out.append(",\"systemFallback\":")
+            FontsReport.appendArray(systemFonts, to: &out) { entry, out in
+                if let font = entry.font {
+                    FontsReport.appendFace(font, to: &out)
+                    out.append(",\"family\":")
+                    out.appendJSONString(font.familyName)
+                } else {
+                    out.append("{\"path\":null")
+                }
+                out.append(",\"scalar\":")
+                out.appendJSONString(FontsReport.codePoint(entry.scalar))
+                out.append("}")
+            }
+        }
         out.append("}\n")
     }
 

@@ -81,22 +81,18 @@ public struct FontChain: Sendable, Hashable {
     /// Families with equal names (case and blanks ignored) merged into the first one, faces in
     /// order, each face object once.
     static func merged(_ families: [FontFamily]) -> [FontFamily] {
-        var names: [String] = []
-        var faces: [[Font]] = []
+        var merged: [(key: String, name: String, faces: [Font])] = []
         for family in families {
             let key = Fontconfig.normalized(family.name)
-            if let index = names.firstIndex(of: key) {
-                for face in family.faces where !faces[index].contains(where: { $0 === face }) { faces[index].append(face) }
+            if let index = merged.firstIndex(where: { $0.key == key }) {
+                for face in family.faces where !merged[index].faces.contains(where: { $0 === face }) {
+                    merged[index].faces.append(face)
+                }
             } else {
-                names.append(key)
-                faces.append(family.faces)
+                merged.append((key, family.name, family.faces))
             }
         }
-        // Each merged list is non-empty and starts with the family's own first face.
-        return zip(names.indices, faces).map { index, faces in
-            let name = families.first { Fontconfig.normalized($0.name) == names[index] }!.name
-            return try! FontFamily(name: name, faces: faces)
-        }
+        return merged.map { FontFamily(name: $0.name, nonEmptyFaces: $0.faces) }
     }
 
     /// The face of the chain's family named `family` (case and blanks ignored) that CSS font

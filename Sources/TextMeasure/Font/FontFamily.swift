@@ -15,6 +15,13 @@ public struct FontFamily: Sendable, Hashable {
     /// - Throws: `FontError.emptyChain` when `faces` is empty.
     public init(name: String, faces: [Font]) throws(FontError) {
         guard !faces.isEmpty else { throw .emptyChain }
+        self.init(name: name, nonEmptyFaces: faces)
+    }
+
+    /// A family of `faces`, which the caller guarantees is not empty (each face of a merge
+    /// comes from a family that has one).
+    init(name: String, nonEmptyFaces faces: [Font]) {
+        precondition(!faces.isEmpty, "a font family needs a face")
         self.name = name
         self.faces = faces
         self.regular = faces[FontFamily.bestFace(in: faces, weight: 400, italic: false)]

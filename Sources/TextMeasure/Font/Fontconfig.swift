@@ -34,7 +34,7 @@ enum Fontconfig {
     static let genericFamilies: Set<String> = ["sans-serif", "sans", "serif", "monospace", "mono", "emoji", "system-ui"]
 
     /// The faces of `family` fontconfig lists, of the width (stretch) its best match has,
-    /// sorted by path and index.
+    /// sorted by path and index; never empty.
     ///
     /// - Throws: `FontError.familyNotFound` when fontconfig's best match for the name belongs
     ///   to another family (fontconfig substitutes silently; RowHeight does not), or
@@ -113,6 +113,7 @@ enum Fontconfig {
             faces = faceFiles(list.pointee)
         }
         if faces.isEmpty, let face = faceFile(match) { faces = [face] }
+        guard !faces.isEmpty else { return .failure(.familyNotFound(family: family)) }
         return .success(Array(Set(faces)).sorted { ($0.path, $0.index) < ($1.path, $1.index) })
     }
 

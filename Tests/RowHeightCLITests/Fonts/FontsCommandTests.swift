@@ -48,6 +48,19 @@ struct FontsCommandTests {
         #expect(output.contains("2  \(try #require(BundledFonts.notoColorEmojiPath)): Noto Color Emoji Regular, weight 400, colour CBDT, no outlines"))
     }
 
+    @Test("--system-fallback names the installed font fontconfig would take for each missing character")
+    func systemFallback() throws {
+        let report = try json(["a漢\u{10FFFD}", "--font", "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", "--system-fallback"])
+        #expect(report["missing"] as? [String] == ["U+6F22", "U+10FFFD"])
+        let fallback = try #require(report["systemFallback"] as? [[String: Any]])
+        #expect(fallback.map { $0["scalar"] as? String } == ["U+6F22", "U+10FFFD"])
+        let kanjiFont = try Font(path: try #require(fallback[0]["path"] as? String), faceIndex: try #require(fallback[0]["faceIndex"] as? Int))
+        #expect(kanjiFont.glyph(for: "漢") != 0)
+        #expect(fallback[1]["path"] is NSNull)
+        // Without the flag, fontconfig is not asked.
+        #expect(try json(["漢", "--font", "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"])["systemFallback"] == nil)
+    }
+
     @Test("A family by name measures byte for byte as the same font by path")
     func nameEqualsPath() throws {
         let input = Data("{\"text\":\"Hello, world: a row of text that wraps.\"}\n{\"text\":\"AVA ffi 12:30\"}\n".utf8)

@@ -22,9 +22,9 @@ struct RowHeightCommand: ParsableCommand {
               rowheight breaks "Don't break—here"
               rowheight fonts "Hi 👋 日本" --font "Noto Sans"
 
-            Input files are JSON Lines (one object per line) or, for measure, CSV/TSV with a header row; "-" reads standard input. Output records come in input order, one per row, whatever --jobs is. A progress line is drawn on stderr when it is a terminal and the output is not (--progress / --no-progress to choose).
+            Input files are JSON Lines (one object per line) or CSV/TSV with a header row; "-" reads standard input. Output records come in input order, one per row, whatever --jobs is. A progress line is drawn on stderr when it is a terminal and the output is not (--progress / --no-progress to choose).
 
-            Exit codes: 0 success; 1 bad input, font, template, width or output, reported on stderr as one line 'rowheight: error: FILE:LINE: what is wrong' (after every row before a bad one was written); 64 usage errors (unknown option, missing argument, invalid value), with the usage.
+            Exit codes: 0 success; 1 bad input, font, template or output, reported on stderr as one line 'rowheight: error: FILE:LINE: what is wrong' (after every row before a bad one was written); 64 usage errors (unknown option, missing argument, invalid or out-of-range value), with the usage.
             """,
         version: "0.1.0",
         subcommands: [
@@ -36,7 +36,13 @@ struct RowHeightCommand: ParsableCommand {
     /// Runs the command line; prints input, font and output errors as one line each.
     static func main() {
         do {
-            var command = try parseAsRoot()
+            let arguments = try CommandLineArguments.current()
+            var command: any ParsableCommand
+            do {
+                command = try parseAsRoot(arguments)
+            } catch {
+                exitForUsageError(error, arguments: arguments)
+            }
             try command.run()
         } catch let error as InputError {
             fail(error.description)
@@ -49,6 +55,17 @@ struct RowHeightCommand: ParsableCommand {
         } catch {
             exit(withError: error)
         }
+    }
+
+    /// Exits as argument-parser does for a parse error (help, version, usage errors); an
+    /// unknown option that may be a TEXT starting with `-` gets a hint on how to give one.
+    static func exitForUsageError(_ error: any Error, arguments: [String]) -> Never {
+        let message = message(for: error)
+        guard message.hasPrefix("Unknown option '-"), !arguments.contains("--") else { exit(withError: error) }
+        StandardError.write(
+            fullMessage(for: error)
+                + "\nA TEXT that starts with '-' goes last, after '--': rowheight measure --width 200 -- '-5 °C is cold'\n")
+        exit(withError: ExitCode(exitCode(for: error).rawValue))
     }
 
     /// Prints `rowheight: error: <message>` on stderr and exits with code 1.

@@ -15,8 +15,10 @@ import Darwin
 /// Options of the commands that stream many records: threads, where the output goes, progress
 /// and the final summary.
 struct RunOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Worker threads; the default is the number of active processors.", valueName: "n"))
-    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    @Option(
+        help: ArgumentHelp(
+            "Worker threads (1 to 256); the default is the number of active processors.", valueName: "n"))
+    var jobs: Int = OptionRanges.defaultJobs
 
     @Option(
         name: .shortAndLong,
@@ -32,14 +34,24 @@ struct RunOptions: ParsableArguments {
     var stats = false
 
     func validate() throws {
-        if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        try OptionRanges.jobs.check(jobs, option: "--jobs")
     }
 
     /// The writer of the output: the file of `--output` (created now), or standard output.
     ///
-    /// - Throws: `CLIError` if the file cannot be created.
-    func makeWriter() throws(CLIError) -> OutputWriter {
+    /// The output never replaces the input being read: if `--output` names the same file as
+    /// `input` (by device and inode, so also through a symbolic or hard link, or when the input is
+    /// standard input redirected from that file), it is refused before the file is touched.
+    ///
+    /// - Parameter input: the input the run reads, if any.
+    /// - Throws: `CLIError` if the output is the input or the file cannot be created.
+    func makeWriter(reading input: InputSource? = nil) throws(CLIError) -> OutputWriter {
         guard let output, output != "-" else { return OutputWriter() }
+        if let read = input?.identity, FileIdentity(path: output) == read {
+            let name = input?.name ?? ""
+            throw CLIError(
+                "\(output): is the input (\(name)): refusing to replace a file while reading it; write to another file")
+        }
         return try OutputWriter(path: output)
     }
 

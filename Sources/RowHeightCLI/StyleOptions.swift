@@ -26,6 +26,14 @@ struct StyleOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Layout rules: uikit (UIKit/Core Text) or pango (Pango 1.50).", valueName: "profile"))
     var profile: LayoutProfile = .uikit
 
+    func validate() throws {
+        try OptionRanges.fontSize.check(size, option: "--size")
+        try OptionRanges.maxLines.check(maxLines, option: "--max-lines")
+        try OptionRanges.lineSpacing.check(lineSpacing, option: "--line-spacing")
+        try OptionRanges.lineHeightMultiple.check(lineHeightMultiple, option: "--line-height-multiple")
+        try OptionRanges.scale.check(scale, option: "--scale")
+    }
+
     /// The style these options describe (loads the fonts).
     ///
     /// - Throws: `FontError` for a missing or corrupt font, `TextMeasureError` for a bad number.

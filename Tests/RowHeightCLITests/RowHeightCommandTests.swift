@@ -92,7 +92,7 @@ struct RowHeightCommandTests {
         #expect(both.exitCode == 64)
         let zeroJobs = try RowHeightExecutable.run(["breaks", "--input", "-", "--jobs", "0"])
         #expect(zeroJobs.exitCode == 64)
-        #expect(zeroJobs.stderr.contains("--jobs must be at least 1"))
+        #expect(zeroJobs.stderr.contains("--jobs 0 is out of range: it must be at least 1 and at most 256"))
         let unknown = try RowHeightExecutable.run(["frobnicate"])
         #expect(unknown.exitCode == 64)
     }

@@ -32,13 +32,17 @@
 #define MAX_VALUES 16
 
 static const char *usage =
-    "usage: pango-oracle [--font FILE] [--size PT[,PT...]] [--width PT[,PT...]] [--wrap word|char[,...]]\n"
-    "                    [--input FILE] [--lines-only] [--stats] [--quiet]\n"
+    "usage: pango-oracle [--font FILE]... [--fontconfig-file CONF] [--size PT[,PT...]] [--width PT[,PT...]]\n"
+    "                    [--wrap word|char[,...]] [--input FILE] [--markup] [--lines-only] [--stats] [--quiet]\n"
     "       pango-oracle ... --explain LINE [--glyphs]\n"
     "       pango-oracle ... --breaks\n"
     "\n"
-    "  --font FILE     the one font file Pango may use (default: <repo>/fonts/DejaVuSans.ttf, the\n"
-    "                  repository root found from this binary's location, <repo>/Tools/pango-oracle/build/)\n"
+    "  --font FILE     a font file Pango may use; repeat for a fallback chain (the files' families, in\n"
+    "                  order, are the family list; faces of one family may be given together). Default:\n"
+    "                  <repo>/fonts/DejaVuSans.ttf, <repo> found from this binary's location\n"
+    "  --fontconfig-file CONF  also load this fontconfig configuration file (rules only, e.g. Debian's\n"
+    "                  /etc/fonts/conf.d/10-scale-bitmap-fonts.conf for colour bitmap fonts)\n"
+    "  --markup        the texts are Pango markup (pango_parse_markup), not plain text\n"
     "  --size PT       font sizes in points (repeatable or comma list; default 17)\n"
     "  --width PT      layout widths in points (repeatable or comma list; default 375)\n"
     "  --wrap MODE     word (PANGO_WRAP_WORD_CHAR) or char (PANGO_WRAP_CHAR) (repeatable or comma list;\n"
@@ -408,7 +412,8 @@ static void explain_layout(PangoLayout *layout, const char *text, double size, d
 }
 
 int main(int argc, char **argv) {
-    const char *font = NULL, *input = NULL;
+    const char *fonts[MAX_VALUES] = {NULL}, *input = NULL, *conf = NULL;
+    int nfonts = 0, markup = 0;
     double sizes[MAX_VALUES] = {17}, widths[MAX_VALUES] = {375};
     int nsizes = 0, nwidths = 0, nwraps = 0, stats = 0, quiet = 0, breaks = 0, lines_only = 0, glyphs = 0;
     long explain = 0;
@@ -417,6 +422,7 @@ int main(int argc, char **argv) {
         const char *a = argv[i];
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
         int takes_value = !strcmp(a, "--font") || !strcmp(a, "--input") || !strcmp(a, "--size") ||
+                          !strcmp(a, "--fontconfig-file") ||
                           !strcmp(a, "--width") || !strcmp(a, "--wrap") || !strcmp(a, "--explain");
         if (takes_value && !v) {
             fprintf(stderr, "pango-oracle: error: %s needs a value\n", a);
@@ -424,9 +430,11 @@ int main(int argc, char **argv) {
         }
         if (takes_value) i++;
         if (!strcmp(a, "--font")) {
-            if (font) die("give --font once: the oracle uses exactly one font file");
-            font = v;
-        } else if (!strcmp(a, "--input")) input = v;
+            if (nfonts == MAX_VALUES) die("too many fonts");
+            fonts[nfonts++] = v;
+        } else if (!strcmp(a, "--fontconfig-file")) conf = v;
+        else if (!strcmp(a, "--markup")) markup = 1;
+        else if (!strcmp(a, "--input")) input = v;
         else if (!strcmp(a, "--size")) nsizes = parse_list(a, v, sizes, nsizes);
         else if (!strcmp(a, "--width")) nwidths = parse_list(a, v, widths, nwidths);
         else if (!strcmp(a, "--wrap")) {
@@ -460,24 +468,43 @@ int main(int argc, char **argv) {
     if (nwidths == 0) nwidths = 1;
     if (nwraps == 0) nwraps = 1;
     char *fallback_font = NULL;
-    if (!font) {
+    if (nfonts == 0) {
         fallback_font = default_font();
         if (!fallback_font) die("cannot locate the repository from the binary; give --font FILE");
-        font = fallback_font;
+        fonts[nfonts++] = fallback_font;
     }
-    if (access(font, R_OK) != 0) {
-        fprintf(stderr, "pango-oracle: error: cannot read font %s: %s\n", font, strerror(errno));
-        return 1;
-    }
+    const char *font = fonts[0];
 
-    /* A fresh, empty fontconfig configuration holding just this one file: no system fonts, no
-     * fallback. */
+    /* A fresh, empty fontconfig configuration holding just the given files: no system fonts; the
+     * families in the order of the files are the fallback chain. An optional configuration file
+     * (e.g. Debian's 10-scale-bitmap-fonts.conf) adds rules, never fonts. */
     FcConfig *config = FcConfigCreate();
-    if (!FcConfigAppFontAddFile(config, (const FcChar8 *)font)) die("fontconfig cannot load the font file");
-    FcFontSet *set = FcConfigGetFonts(config, FcSetApplication);
-    FcChar8 *family = NULL;
-    if (!set || set->nfont < 1 || FcPatternGetString(set->fonts[0], FC_FAMILY, 0, &family) != FcResultMatch)
-        die("the font file has no family name");
+    if (conf && !FcConfigParseAndLoad(config, (const FcChar8 *)conf, FcTrue))
+        die("fontconfig cannot load the --fontconfig-file");
+    GString *family_list = g_string_new(NULL);
+    for (int f = 0; f < nfonts; f++) {
+        if (access(fonts[f], R_OK) != 0) {
+            fprintf(stderr, "pango-oracle: error: cannot read font %s: %s\n", fonts[f], strerror(errno));
+            return 1;
+        }
+        FcFontSet *before = FcConfigGetFonts(config, FcSetApplication);
+        int had = before ? before->nfont : 0;
+        if (!FcConfigAppFontAddFile(config, (const FcChar8 *)fonts[f])) die("fontconfig cannot load a font file");
+        FcFontSet *set = FcConfigGetFonts(config, FcSetApplication);
+        FcChar8 *fam = NULL;
+        if (!set || set->nfont <= had || FcPatternGetString(set->fonts[had], FC_FAMILY, 0, &fam) != FcResultMatch)
+            die("a font file has no family name");
+        /* Once per family, in chain order (faces of one family share it). */
+        int seen = 0;
+        gchar **names = g_strsplit(family_list->str, ",", -1);
+        for (gchar **n = names; *n; n++) if (!strcmp(*n, (const char *)fam)) seen = 1;
+        g_strfreev(names);
+        if (!seen) {
+            if (family_list->len) g_string_append_c(family_list, ',');
+            g_string_append(family_list, (const char *)fam);
+        }
+    }
+    const char *family = family_list->str;
 
     PangoFontMap *map = pango_ft2_font_map_new();
     pango_fc_font_map_set_config(PANGO_FC_FONT_MAP(map), config);
@@ -494,7 +521,7 @@ int main(int argc, char **argv) {
     int k = 0;
     for (int s = 0; s < nsizes; s++) {
         PangoFontDescription *desc = pango_font_description_new();
-        pango_font_description_set_family(desc, (const char *)family);
+        pango_font_description_set_family(desc, family);
         pango_font_description_set_absolute_size(desc, sizes[s] * PANGO_SCALE);
         for (int w = 0; w < nwidths; w++)
             for (int m = 0; m < nwraps; m++) {
@@ -506,7 +533,7 @@ int main(int argc, char **argv) {
                 pango_layout_set_spacing(layout, 0);
                 layouts[k++] = layout;
             }
-        if (!quiet) print_metrics(context, desc, (const char *)family, font, sizes[s]);
+        if (!quiet) print_metrics(context, desc, family, font, sizes[s]);
         pango_font_description_free(desc);
     }
 
@@ -561,7 +588,14 @@ int main(int argc, char **argv) {
         }
         if (!lines_only && !explain) g_string_append(out, "{\"counts\":[");
         for (int c = 0; c < ncombos; c++) {
-            pango_layout_set_text(layouts[c], text->str, (int)text->len);
+            if (markup) {
+                pango_layout_set_markup(layouts[c], text->str, (int)text->len);
+                /* set_markup replaces the attribute list: put hyphen insertion off back on top. */
+                PangoAttrList *merged = pango_layout_get_attributes(layouts[c]);
+                if (merged) pango_attr_list_insert(merged, pango_attr_insert_hyphens_new(FALSE));
+            } else {
+                pango_layout_set_text(layouts[c], text->str, (int)text->len);
+            }
             if (explain) {
                 int s = c / (nwidths * nwraps), w = (c / nwraps) % nwidths, m = c % nwraps;
                 explain_layout(layouts[c], text->str, sizes[s], widths[w], wraps[m], glyphs, out);

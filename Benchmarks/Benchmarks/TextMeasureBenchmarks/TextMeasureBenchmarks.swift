@@ -12,6 +12,7 @@ import TextMeasure
 // rows — is timed on the command line, see README.)
 let benchmarks: @Sendable () -> Void = {
     fontBenchmarks()
+    scriptBenchmarks()
     let english = BenchmarkRows.rows("en", count: 10_000, length: 150)
     let japanese = BenchmarkRows.rows("ja", count: 10_000, length: 90)
     let style = try! TextStyle.bundled(fontSize: 17)

@@ -1,35 +1,35 @@
 import LineBreak
 
-/// Turns one JSON Lines record `{"text": …}` into `{"breaks":[…],"mandatory":[…]}` for
-/// `rowheight breaks --input`: the state of one pipeline worker (its parser and scratch array).
+/// Turns one input record — `{"text": …}`, or the text column of a CSV/TSV row — into
+/// `{"breaks":[…],"mandatory":[…]}` for `rowheight breaks --input`: the state of one pipeline
+/// worker (its record reader and scratch array).
 ///
 /// Offsets count Unicode scalars: `k` is listed when a line may break between scalar `k − 1` and
 /// scalar `k`, so for a non-empty text the last offset is its scalar count; `mandatory` lists the
 /// offsets where the break is mandatory (after BK, CR, LF, NL; CR LF once).
 struct BreaksRecordEncoder {
-    private var parser = JSONLineParser()
+    private var fields: RecordFields
     private var mandatory: [Int] = []
 
-    /// An encoder; reuse it for every line.
-    init() { mandatory.reserveCapacity(64) }
+    /// An encoder of records laid out as `layout` says (its first field is the text); reuse it
+    /// for every line.
+    init(layout: RecordLayout = RecordLayout(jsonFields: ["text"])) {
+        fields = RecordFields(layout: layout)
+        mandatory.reserveCapacity(64)
+    }
 
     /// Appends the record for `line` to `output`.
     ///
-    /// - Throws: `RecordFailure` if the line is not a JSON object with a string `"text"`.
+    /// - Throws: `RecordFailure` if the record is bad (not a JSON object with a string text, a
+    ///   CSV row with another column count than the header).
     /// - Complexity: O(length of the line); no allocation once warmed up.
     mutating func encode(line: UnsafeBufferPointer<UInt8>, lineNumber: Int, into output: inout OutputBuffer)
         throws(RecordFailure)
     {
-        let field: JSONLineParser.Field
-        do throws(JSONLineError) {
-            try parser.parse(line)
-            field = try parser.requireField("text", of: .string)
-        } catch {
-            throw RecordFailure(line: lineNumber, error)
-        }
+        try fields.read(line, lineNumber: lineNumber)
         var offsets = mandatory
         mandatory = []
-        parser.withString(field) { BreaksRecordEncoder.appendRecord(utf8: $0, scratch: &offsets, to: &output) }
+        fields.withField(0) { BreaksRecordEncoder.appendRecord(utf8: $0, scratch: &offsets, to: &output) }
         mandatory = offsets
     }
 

@@ -5,6 +5,7 @@ struct DatasetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "dataset",
         abstract: "Write realistic cell texts as JSON Lines, the same bytes for the same seed.",
+        usage: "rowheight dataset --rows <n> [--kind <kind>] [--seed <s>] [<options>]",
         discussion: """
             Writes --rows lines {"text":"…"} of generated table-cell texts: message lengths with a long tail, URLs, e-mail addresses, hashes, paths, numbers, prices, times, newlines, stray spaces and empty rows (en); Japanese prose with its punctuation (ja); both, with emoji (mixed); or chat-like short messages with emoji and the occasional long one (chat).
 
@@ -29,7 +30,7 @@ struct DatasetCommand: ParsableCommand {
     @OptionGroup(title: "Run") var execution: RunOptions
 
     func validate() throws {
-        if rows < 0 { throw ValidationError("--rows must be 0 or more") }
+        try OptionRanges.rows.check(rows, option: "--rows")
     }
 
     func run() throws {

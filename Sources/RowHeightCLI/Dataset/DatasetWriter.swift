@@ -36,21 +36,19 @@ struct DatasetWriter: Sendable {
         // Workers take chunk numbers in order, generate them and store them in the channel's
         // slots; this thread writes them in chunk order. At most `slots` chunks wait in memory.
         let channel = PipelineChannel(slots: 2 * jobs + 2, workers: jobs)
-        for _ in 0..<jobs {
-            DetachedThread.start {
-                defer { channel.workerDidExit() }
-                while true {
-                    channel.slotFree.wait()
-                    let chunk = channel.takeTicket()
-                    guard channel.mayRead, chunk < chunks else {
-                        channel.endInput(batches: chunks, error: nil)
-                        channel.slotFree.signal()
-                        return
-                    }
-                    var buffer = channel.spareBuffer()
-                    generate(chunk: chunk, into: &buffer)
-                    channel.store(BatchResult(index: chunk, output: buffer), stopReading: false)
+        try channel.startWorkers {
+            defer { channel.workerDidExit() }
+            while true {
+                channel.slotFree.wait()
+                let chunk = channel.takeTicket()
+                guard channel.mayRead, chunk < chunks else {
+                    channel.endInput(batches: chunks, error: nil)
+                    channel.slotFree.signal()
+                    return
                 }
+                var buffer = channel.spareBuffer()
+                generate(chunk: chunk, into: &buffer)
+                channel.store(BatchResult(index: chunk, output: buffer), stopReading: false)
             }
         }
         defer { channel.stop() }

@@ -14,7 +14,8 @@ struct FontsCommand: ParsableCommand {
 
             Examples:
               rowheight fonts 'Hi 👋 日本'
-              rowheight fonts 'Ünïcödé' --font 'Noto Sans' --font /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc#0 --json
+              rowheight fonts '漢字 ✓' --font 'Noto Sans' --font fonts/ipaexg.ttf --json
+              rowheight fonts 'Ünïcödé' --font NotoSansCJK-Regular.ttc#1
             """
     )
 

@@ -1,13 +1,12 @@
 /// Why a CSV or TSV record is not what RFC 4180 allows or the header promised. The description
-/// is one line meant for people, e.g. `unterminated quoted field (opened at byte 5 of the record)`.
+/// is one line meant for people, e.g. `3 columns, expected 2 as in the header`.
 enum CSVRecordError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The record is not valid UTF-8; `byte` (1-based, in the record) starts the first bad sequence.
     case invalidUTF8(byte: Int)
-    /// A double quote inside a field that did not start with one.
-    case quoteInUnquotedField(byte: Int)
     /// Something other than a separator or the end of the record after a closing quote.
     case textAfterClosingQuote(byte: Int)
-    /// A quoted field that never closes before the end of the input.
+    /// A quoted field that never closes before the end of the input; `byte` (1-based, in the
+    /// record) is its opening quote.
     case unterminatedQuote(byte: Int)
     /// Another number of columns than the header has.
     case columnCount(found: Int, expected: Int)
@@ -15,11 +14,9 @@ enum CSVRecordError: Error, Sendable, Equatable, CustomStringConvertible {
     var description: String {
         switch self {
         case .invalidUTF8(let byte): "invalid UTF-8 at byte \(byte)"
-        case .quoteInUnquotedField(let byte):
-            "'\"' inside an unquoted field at byte \(byte) of the record (quote the whole field and double the quote)"
         case .textAfterClosingQuote(let byte):
             "text after a closing quote at byte \(byte) of the record (expected a separator or the end of the record)"
-        case .unterminatedQuote(let byte): "unterminated quoted field (opened at byte \(byte) of the record)"
+        case .unterminatedQuote: "unterminated quoted field: its opening '\"' never closes (every later line is inside it)"
         case .columnCount(let found, let expected):
             "\(found) column\(found == 1 ? "" : "s"), expected \(expected) as in the header"
         }

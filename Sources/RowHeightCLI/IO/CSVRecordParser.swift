@@ -1,7 +1,8 @@
-/// A strict RFC 4180 parser for one CSV (or TSV) record, as cut by `LineReader` in `quoted`
-/// mode: fields separated by `separator`; a field that starts with `"` is quoted, may hold
-/// separators, newlines and doubled quotes (`""` for one `"`), and must end with `"` right before
-/// a separator or the end of the record. Checks UTF-8.
+/// An RFC 4180 parser for one CSV (or TSV) record, as cut by `LineReader` with a separator:
+/// fields separated by `separator`; a field that starts with `"` is quoted, may hold separators,
+/// newlines and doubled quotes (`""` for one `"`), and must end with `"` right before a separator
+/// or the end of the record. A `"` inside a field that did not start with one is a literal
+/// character (`A 27" monitor`), as Python's `csv` and most readers take it. Checks UTF-8.
 ///
 /// Like `JSONLineParser`, it records where the fields are and copies nothing unless a field holds
 /// doubled quotes (decoded into a scratch buffer it keeps). Use one per thread, reuse it.
@@ -69,10 +70,7 @@ struct CSVRecordParser {
                 i += 1
             } else {
                 let fieldStart = i
-                while i < n && base[i] != separator {
-                    if base[i] == quote { throw .quoteInUnquotedField(byte: i + 1) }
-                    i += 1
-                }
+                while i < n && base[i] != separator { i += 1 }
                 fields.append(fieldStart..<i)
                 escaped.append(false)
                 if i == n { return }

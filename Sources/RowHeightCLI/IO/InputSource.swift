@@ -18,6 +18,8 @@ final class InputSource: Sendable {
     let name: String
     /// Total size in bytes when known (a regular file), for progress.
     let size: Int?
+    /// The file read (device and inode), so that no output replaces it while it is read.
+    let identity: FileIdentity?
     private let ownsDescriptor: Bool
     private let reader: Mutex<LineReader>
 
@@ -25,11 +27,12 @@ final class InputSource: Sendable {
     ///
     /// - Parameters:
     ///   - blockSize: bytes asked of each `read(2)`.
-    ///   - quoted: cut CSV records, which may span lines (see `LineReader`), instead of lines.
+    ///   - format: how to cut records: lines for JSON Lines; CSV/TSV records, which may span
+    ///     lines (see `LineReader`).
     /// - Throws: `InputError` naming the file when it is missing, a directory or unreadable.
-    convenience init(path: String, blockSize: Int = 1 << 20, quoted: Bool = false) throws(InputError) {
+    convenience init(path: String, blockSize: Int = 1 << 20, format: InputFormat = .jsonl) throws(InputError) {
         if path == "-" {
-            self.init(fileDescriptor: 0, name: "<stdin>", ownsDescriptor: false, blockSize: blockSize, quoted: quoted)
+            self.init(fileDescriptor: 0, name: "<stdin>", ownsDescriptor: false, blockSize: blockSize, format: format)
             return
         }
         let fd = open(path, O_RDONLY | O_CLOEXEC)
@@ -46,7 +49,7 @@ final class InputSource: Sendable {
             close(fd)
             throw InputError("\(path): is a directory, not a file")
         }
-        self.init(fileDescriptor: fd, name: path, ownsDescriptor: true, blockSize: blockSize, quoted: quoted)
+        self.init(fileDescriptor: fd, name: path, ownsDescriptor: true, blockSize: blockSize, format: format)
     }
 
     /// Reads from an open descriptor, e.g. one end of a pipe.
@@ -54,17 +57,21 @@ final class InputSource: Sendable {
     /// - Parameters:
     ///   - name: how messages call the input.
     ///   - ownsDescriptor: whether to close `fd` when done.
-    ///   - quoted: cut CSV records instead of lines.
-    init(fileDescriptor fd: Int32, name: String, ownsDescriptor: Bool, blockSize: Int = 1 << 20, quoted: Bool = false) {
+    ///   - format: how to cut records (lines, or CSV/TSV records).
+    init(
+        fileDescriptor fd: Int32, name: String, ownsDescriptor: Bool, blockSize: Int = 1 << 20,
+        format: InputFormat = .jsonl
+    ) {
         self.name = name
         self.ownsDescriptor = ownsDescriptor
+        identity = FileIdentity(fileDescriptor: fd)
         var info = stat()
         if fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG {
             size = Int(info.st_size)
         } else {
             size = nil
         }
-        reader = Mutex(LineReader(fd: fd, blockSize: blockSize, quoted: quoted))
+        reader = Mutex(LineReader(fd: fd, blockSize: blockSize, separator: format.separator))
     }
 
     deinit {

@@ -171,6 +171,12 @@ struct JSONLineParser {
         }
     }
 
+    /// Calls `body` with a field's value as it is in the line: a string's bytes inside its quotes,
+    /// escapes kept (so it stays a valid JSON string between quotes), any other value's JSON text.
+    func withRawValue<R, E: Error>(_ field: Field, _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E) -> R {
+        try body(UnsafeBufferPointer(rebasing: line[field.value]))
+    }
+
     /// A field's value as a `String`: a string decoded, any other kind as its JSON text.
     mutating func string(_ field: Field) -> String {
         withString(field) { String(decoding: $0, as: UTF8.self) }

@@ -17,16 +17,22 @@ import Darwin
 /// are blank (nothing but spaces, tabs and `\r`) at the very end of the input are dropped; blank
 /// lines before a non-blank one are handed out as empty lines, so line numbers stay right.
 ///
-/// With `quoted` (CSV and TSV, RFC 4180), a `\n` between double quotes does not end the record:
-/// a record may span several lines, and each record of a batch carries the number of its first
-/// line. Only empty lines are blank then (spaces and tabs are data).
+/// With a `separator` (CSV and TSV, RFC 4180), a `\n` inside a quoted field does not end the
+/// record: a record may span several lines, and each record of a batch carries the number of its
+/// first line. A field is quoted only if it starts with `"` (a `"` further into a field is a
+/// literal character, as in Python's `csv` and most readers), so one stray quote cannot swallow
+/// the rows after it. Empty lines between records are skipped (they are not records; the line
+/// numbers of the records after them stay right); spaces and tabs are data.
 struct LineReader: Sendable {
     /// The descriptor read from.
     let fd: Int32
     /// Size of a fresh block in bytes (it grows for a line longer than that).
     let blockSize: Int
-    /// Whether records are CSV records, whose quoted fields may hold newlines.
-    let quoted: Bool
+    /// The field separator of CSV/TSV records, whose quoted fields may hold newlines; `nil`
+    /// for plain lines.
+    let separator: UInt8?
+    /// Whether records are CSV/TSV records rather than lines.
+    var quoted: Bool { separator != nil }
 
     private var block: [UInt8] = []
     /// The unread bytes are `block[start..<end]`.
@@ -46,19 +52,35 @@ struct LineReader: Sendable {
     private(set) var bytesRead = 0
     /// Physical lines consumed so far (`quoted` only).
     private var physicalLines = 0
-    /// For `quoted`: how far the unfinished record at `start` was scanned, whether that scan
-    /// ended inside quotes, and how many newlines it crossed inside them.
+    /// For `quoted`: how far the unfinished record at `start` was scanned, where that scan
+    /// ended (see `QuoteState`), and how many newlines it crossed inside quotes.
     private var scanned = 0
-    private var inQuotes = false
+    private var quoteState = QuoteState.fieldStart
     private var innerNewlines = 0
+    /// Whether the first bytes of the input were looked at for a UTF-8 byte order mark.
+    private var checkedByteOrderMark = false
+
+    /// Where the scan of a CSV record stands.
+    private enum QuoteState {
+        /// At the start of a field: a `"` here opens a quoted field.
+        case fieldStart
+        /// Inside a field that did not start with `"`: quotes are literal.
+        case unquoted
+        /// Inside a quoted field: newlines and separators are data.
+        case quoted
+        /// Just after a `"` inside a quoted field: another `"` makes the two one literal quote;
+        /// anything else means the first one closed the field.
+        case quoteInQuoted
+    }
 
     /// A reader of `fd` (which it does not close).
     ///
-    /// - Parameter quoted: cut CSV records (newlines inside double quotes stay in the record).
-    init(fd: Int32, blockSize: Int, quoted: Bool = false) {
+    /// - Parameter separator: cut CSV/TSV records with this field separator (newlines inside
+    ///   quoted fields stay in the record) instead of lines.
+    init(fd: Int32, blockSize: Int, separator: UInt8? = nil) {
         self.fd = fd
         self.blockSize = max(blockSize, 16)
-        self.quoted = quoted
+        self.separator = separator
     }
 
     /// The next batch of up to `maxLines` lines (a few more if blank lines were pending), or `nil`
@@ -106,7 +128,7 @@ struct LineReader: Sendable {
                     addRecord(last, innerNewlines: innerNewlines, to: &ranges, numbers: &numbers)
                     scanned = 0
                     innerNewlines = 0
-                    inQuotes = false
+                    quoteState = .fieldStart
                 } else {
                     addLine(last, to: &ranges)
                 }
@@ -124,29 +146,52 @@ struct LineReader: Sendable {
     }
 
     /// Moves the complete CSV records of `block[start..<end]` to `ranges`: a record ends at a
-    /// `\n` outside double quotes (a doubled quote toggles twice, so it needs no special case).
+    /// `\n` outside quoted fields.
     private mutating func cutRecords(into ranges: inout [Range<Int>], numbers: inout [Int], maxLines: Int) {
-        guard start < end else { return }
+        guard start < end, let separator else { return }
         block.withUnsafeBufferPointer { all in
             let base = all.baseAddress!
             while ranges.count < maxLines && start < end {
                 var i = start + scanned
                 var newline = -1
-                while i < end {
-                    let byte = base[i]
-                    if byte == 0x22 {
-                        inQuotes.toggle()
-                    } else if byte == 0x0A {
-                        if !inQuotes {
-                            newline = i
-                            break
+                var state = quoteState
+                scan: while i < end {
+                    switch state {
+                    case .quoted:
+                        // Inside quotes only a quote matters (and newlines, for line numbers).
+                        while i < end && base[i] != 0x22 {
+                            if base[i] == 0x0A { innerNewlines += 1 }
+                            i += 1
                         }
-                        innerNewlines += 1
+                        guard i < end else { break scan }
+                        state = .quoteInQuoted
+                    case .unquoted:
+                        // Quotes are plain characters here: only a separator or a newline ends it.
+                        while i < end && base[i] != 0x0A && base[i] != separator { i += 1 }
+                        guard i < end else { break scan }
+                        if base[i] == 0x0A {
+                            newline = i
+                            break scan
+                        }
+                        state = .fieldStart
+                    case .fieldStart, .quoteInQuoted:
+                        let byte = base[i]
+                        if byte == 0x0A {
+                            newline = i
+                            break scan
+                        } else if byte == separator {
+                            state = .fieldStart
+                        } else if byte == 0x22 {
+                            state = .quoted  // opens a field, or the second of two quotes
+                        } else {
+                            state = .unquoted
+                        }
                     }
                     i += 1
                 }
                 guard newline >= 0 else {
                     scanned = end - start
+                    quoteState = state
                     return
                 }
                 var recordEnd = newline
@@ -155,26 +200,19 @@ struct LineReader: Sendable {
                 start = newline + 1
                 scanned = 0
                 innerNewlines = 0
+                quoteState = .fieldStart
             }
         }
     }
 
-    /// Adds a CSV record that spans `innerNewlines + 1` physical lines (an empty one is blank).
+    /// Adds a CSV record that spans `innerNewlines + 1` physical lines; an empty line is no
+    /// record and is skipped.
     private mutating func addRecord(
         _ range: Range<Int>, innerNewlines: Int, to ranges: inout [Range<Int>], numbers: inout [Int]
     ) {
         let first = physicalLines + 1
         physicalLines += 1 + innerNewlines
-        if range.isEmpty {
-            pendingBlankLines += 1
-            return
-        }
-        while pendingBlankLines > 0 {
-            ranges.append(range.lowerBound..<range.lowerBound)
-            numbers.append(first - pendingBlankLines)
-            pendingBlankLines -= 1
-            linesHandedOut += 1
-        }
+        if range.isEmpty { return }
         ranges.append(range)
         numbers.append(first)
         linesHandedOut += 1
@@ -219,6 +257,17 @@ struct LineReader: Sendable {
         linesHandedOut += 1
     }
 
+    /// Drops a UTF-8 byte order mark (EF BB BF) at the very start of the input, once three bytes
+    /// or the end of the input are there: editors on Windows write one before JSON Lines and CSV.
+    private mutating func skipByteOrderMark() {
+        guard !checkedByteOrderMark, bytesRead >= 3 || atEOF else { return }
+        checkedByteOrderMark = true
+        let nothingCut = start == 0 && linesHandedOut == 0 && physicalLines == 0 && pendingBlankLines == 0
+        if nothingCut && end >= 3 && block[start] == 0xEF && block[start + 1] == 0xBB && block[start + 2] == 0xBF {
+            start += 3
+        }
+    }
+
     /// Reads more bytes after the unfinished line, into a fresh block if the current one was
     /// handed out, growing it when the line fills it.
     private mutating func refill(name: String) throws(InputError) {
@@ -252,6 +301,7 @@ struct LineReader: Sendable {
         case .success(let n):
             end += n
             bytesRead += n
+            skipByteOrderMark()
         case .failure(let errno): throw InputError("\(name): cannot read: \(errno)")
         }
     }

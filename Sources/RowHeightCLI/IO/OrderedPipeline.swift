@@ -31,6 +31,10 @@ struct OrderedPipeline<State> {
         _ line: UnsafeBufferPointer<UInt8>, _ lineNumber: Int, _ state: inout State, _ output: inout OutputBuffer
     ) throws(RecordFailure) -> Void
 
+    /// Appends the record that stands for a bad line (with `skipInvalid`), so that the output
+    /// keeps one record per input record.
+    typealias InvalidRecord = @Sendable (_ failure: RecordFailure, _ output: inout OutputBuffer) -> Void
+
     /// What a run did.
     struct Summary: Sendable, Equatable {
         /// Records written.
@@ -58,6 +62,8 @@ struct OrderedPipeline<State> {
     ///   - skipInvalid: report bad records and go on, instead of stopping at the first one.
     ///   - makeState: makes a worker's state; called once per worker, on its thread.
     ///   - process: transforms a line; called on the workers' threads.
+    ///   - invalidRecord: with `skipInvalid`, writes the record of a bad line in its place (on the
+    ///     workers' threads); without it, a bad line leaves no record.
     ///   - onBatch: called on the calling thread after each batch is written (for progress).
     ///   - reportInvalid: prints a skipped record's error (with `skipInvalid`), on the calling
     ///     thread, after the records before it were written and flushed.
@@ -72,6 +78,7 @@ struct OrderedPipeline<State> {
         skipInvalid: Bool,
         makeState: @escaping @Sendable () throws -> State,
         process: @escaping Process,
+        invalidRecord: InvalidRecord? = nil,
         onBatch: (Summary) -> Void = { _ in },
         reportInvalid: (InputError) -> Void = OrderedPipeline.printInvalid
     ) throws -> Summary {
@@ -79,16 +86,14 @@ struct OrderedPipeline<State> {
         if jobs == 1 {
             return try runOnCallingThread(
                 source: source, writer: writer, skipInvalid: skipInvalid, makeState: makeState, process: process,
-                onBatch: onBatch, reportInvalid: reportInvalid)
+                invalidRecord: invalidRecord, onBatch: onBatch, reportInvalid: reportInvalid)
         }
         let channel = PipelineChannel(slots: batchesInFlight, workers: jobs)
         let batchLines = self.batchLines
-        for _ in 0..<jobs {
-            DetachedThread.start {
-                OrderedPipeline.work(
-                    channel: channel, source: source, batchLines: batchLines, skipInvalid: skipInvalid,
-                    makeState: makeState, process: process)
-            }
+        try channel.startWorkers {
+            OrderedPipeline.work(
+                channel: channel, source: source, batchLines: batchLines, skipInvalid: skipInvalid,
+                makeState: makeState, process: process, invalidRecord: invalidRecord)
         }
         var summary = Summary()
         do {
@@ -132,7 +137,8 @@ struct OrderedPipeline<State> {
     /// The whole run on the calling thread (one job).
     private func runOnCallingThread(
         source: InputSource, writer: OutputWriter, skipInvalid: Bool, makeState: () throws -> State,
-        process: Process, onBatch: (Summary) -> Void, reportInvalid: (InputError) -> Void
+        process: Process, invalidRecord: InvalidRecord?, onBatch: (Summary) -> Void,
+        reportInvalid: (InputError) -> Void
     ) throws -> Summary {
         var state = try makeState()
         var buffer = OutputBuffer(capacity: 1 << 16)
@@ -140,7 +146,8 @@ struct OrderedPipeline<State> {
         do {
             while let batch = try source.nextBatch(maxLines: batchLines) {
                 var result = OrderedPipeline.transform(
-                    batch, state: &state, buffer: &buffer, skipInvalid: skipInvalid, process: process)
+                    batch, state: &state, buffer: &buffer, skipInvalid: skipInvalid, process: process,
+                    invalidRecord: invalidRecord)
                 try OrderedPipeline.emit(
                     result, to: writer, source: source.name, skipInvalid: skipInvalid, summary: &summary,
                     reportInvalid: reportInvalid)
@@ -160,7 +167,7 @@ struct OrderedPipeline<State> {
     /// ends or the run stops.
     private static func work(
         channel: PipelineChannel, source: InputSource, batchLines: Int, skipInvalid: Bool,
-        makeState: () throws -> State, process: Process
+        makeState: () throws -> State, process: Process, invalidRecord: InvalidRecord?
     ) {
         defer { channel.workerDidExit() }
         var state: State
@@ -190,15 +197,19 @@ struct OrderedPipeline<State> {
                 return
             }
             var buffer = channel.spareBuffer()
-            let result = transform(batch, state: &state, buffer: &buffer, skipInvalid: skipInvalid, process: process)
+            let result = transform(
+                batch, state: &state, buffer: &buffer, skipInvalid: skipInvalid, process: process,
+                invalidRecord: invalidRecord)
             channel.store(result, stopReading: !skipInvalid && !result.failures.isEmpty)
         }
     }
 
     /// Transforms the lines of `batch` into `buffer` (emptied first), which it moves into the
-    /// result. Without `skipInvalid`, stops at the first bad line.
+    /// result. Without `skipInvalid`, stops at the first bad line; with it, writes each bad line's
+    /// `invalidRecord` in its place.
     static func transform(
-        _ batch: LineBatch, state: inout State, buffer: inout OutputBuffer, skipInvalid: Bool, process: Process
+        _ batch: LineBatch, state: inout State, buffer: inout OutputBuffer, skipInvalid: Bool, process: Process,
+        invalidRecord: InvalidRecord? = nil
     ) -> BatchResult {
         var result = BatchResult(index: batch.index, output: OutputBuffer(capacity: 0))
         swap(&result.output, &buffer)
@@ -212,6 +223,7 @@ struct OrderedPipeline<State> {
             } catch {
                 result.output.truncate(to: mark)
                 result.failures.append((mark, error))
+                if skipInvalid, let invalidRecord { invalidRecord(error, &result.output) }
                 return skipInvalid
             }
         }

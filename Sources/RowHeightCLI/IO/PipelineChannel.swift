@@ -127,6 +127,24 @@ final class PipelineChannel: Sendable {
         slotFree.signal()
     }
 
+    /// Starts the channel's `workers` threads, each running `body`, which must call
+    /// `workerDidExit()` when it ends.
+    ///
+    /// - Throws: `CLIError` if the system cannot start a thread; the threads already started are
+    ///   stopped first.
+    func startWorkers(_ body: @escaping @Sendable () -> Void) throws(CLIError) {
+        for started in 0..<workers {
+            do throws(SystemCall.Errno) {
+                try DetachedThread.start(body)
+            } catch {
+                for _ in started..<workers { workerDidExit() }  // never started, so never to exit
+                stop()
+                throw CLIError(
+                    "cannot start worker thread \(started + 1) of \(workers): \(error.description); try a smaller --jobs")
+            }
+        }
+    }
+
     /// Stops the workers (they finish the batch in hand) and waits until all have exited, or
     /// until `deadline` if one is given.
     ///

@@ -99,7 +99,8 @@ final class ProgressReporter {
 
     /// Seconds as `m:ss` (or `h:mm:ss`).
     static func clockTime(_ seconds: Double) -> String {
-        let total = Int(seconds.rounded(.up))
+        // A wild estimate (infinite, NaN, beyond Int) must not trap: at most 1e9 seconds.
+        let total = seconds.isNaN ? 0 : Int(Swift.min(Swift.max(seconds, 0), 1e9).rounded(.up))
         let (h, m, s) = (total / 3600, total / 60 % 60, total % 60)
         let mmss = (m < 10 && h > 0 ? "0" : "") + "\(m):" + (s < 10 ? "0" : "") + "\(s)"
         return h > 0 ? "\(h):\(mmss)" : mmss

@@ -9,6 +9,7 @@ struct RecordFields {
     private var json = JSONLineParser()
     private var csv: CSVRecordParser
     private var jsonFields: [JSONLineParser.Field] = []
+    private var jsonKept: [JSONLineParser.Field] = []
 
     /// A reader of records laid out as `layout` says.
     init(layout: RecordLayout) {
@@ -35,6 +36,13 @@ struct RecordFields {
                     }
                     jsonFields.append(field)
                 }
+                if !layout.kept.isEmpty {
+                    jsonKept.removeAll(keepingCapacity: true)
+                    for name in layout.kept {
+                        guard let field = json.field(named: name) else { throw .missingField(name) }
+                        jsonKept.append(field)
+                    }
+                }
             } catch {
                 throw RecordFailure(line: lineNumber, error)
             }
@@ -43,6 +51,12 @@ struct RecordFields {
         do throws(CSVRecordError) {
             try csv.parse(line)
             if csv.count != layout.columnCount { throw .columnCount(found: csv.count, expected: layout.columnCount) }
+        } catch .unterminatedQuote(let byte) {
+            // Named at the line of its opening quote, which may be a later line of the record.
+            var newlines = 0
+            for k in 0..<(byte - 1) where line[k] == 0x0A { newlines += 1 }
+            let message = CSVRecordError.unterminatedQuote(byte: byte).description
+            throw RecordFailure(line: lineNumber + newlines, message: message)
         } catch {
             throw RecordFailure(line: lineNumber, message: error.description)
         }
@@ -54,6 +68,40 @@ struct RecordFields {
     {
         if layout.format == .jsonl { return try json.withString(jsonFields[index], body) }
         return try csv.withField(layout.columns[index], body)
+    }
+
+    /// Appends the kept fields (`--keep`) of the record last read, each followed by what comes
+    /// after it in `format`: `"name":value,` for JSON Lines (a JSON value as it was, a CSV field
+    /// as a JSON string), `value<separator>` for CSV/TSV (quoted when it must be).
+    mutating func appendKept(_ format: OutputFormat, to output: inout OutputBuffer) {
+        for (k, name) in layout.kept.enumerated() {
+            if let separator = format.separator {
+                if layout.format == .jsonl && jsonKept[k].kind != .string {
+                    json.withRawValue(jsonKept[k]) { output.appendCSVField($0, separator: separator) }
+                } else if layout.format == .jsonl {
+                    json.withString(jsonKept[k]) { output.appendCSVField($0, separator: separator) }
+                } else {
+                    csv.withField(layout.columns[layout.names.count + k]) {
+                        output.appendCSVField($0, separator: separator)
+                    }
+                }
+                output.appendByte(separator)
+                continue
+            }
+            output.appendJSONString(name)
+            output.appendByte(UInt8(ascii: ":"))
+            if layout.format == .jsonl {
+                let field = jsonKept[k]
+                json.withRawValue(field) { raw in
+                    if field.kind == .string { output.appendByte(0x22) }
+                    output.append(bytes: raw)
+                    if field.kind == .string { output.appendByte(0x22) }
+                }
+            } else {
+                csv.withField(layout.columns[layout.names.count + k]) { output.appendJSONString($0) }
+            }
+            output.appendByte(UInt8(ascii: ","))
+        }
     }
 
     /// Field `index` (of `names`) of the record last read, as a `String`.

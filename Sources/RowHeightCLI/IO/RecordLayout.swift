@@ -1,18 +1,22 @@
 /// Which named fields the records of an input have to give, and for CSV/TSV where they are:
 /// decided once, before a run (from the header row), and shared by every worker's `RecordFields`.
 struct RecordLayout: Sendable, Equatable {
-    /// The fields to read, in order.
+    /// The string fields to read, in order.
     let names: [String]
+    /// The fields copied into each output record as they are (`--keep`), in order; of any JSON
+    /// kind.
+    let kept: [String]
     /// The input's format.
     let format: InputFormat
-    /// For CSV/TSV: the column of each name.
+    /// For CSV/TSV: the column of each name, then of each kept field.
     let columns: [Int]
     /// For CSV/TSV: how many columns every record must have.
     let columnCount: Int
 
-    /// JSON Lines records, read by key.
-    init(jsonFields names: [String]) {
+    /// JSON Lines records, read by key; `kept` are copied to the output.
+    init(jsonFields names: [String], keeping kept: [String] = []) {
         self.names = names
+        self.kept = kept
         format = .jsonl
         columns = []
         columnCount = 0
@@ -21,10 +25,12 @@ struct RecordLayout: Sendable, Equatable {
     /// CSV/TSV records whose header row is `header` (line `line` of the input `source`).
     ///
     /// - Throws: `InputError` (`FILE:LINE: …`) for a header that cannot be parsed or lacks a name.
-    init(names: [String], format: InputFormat, header: [UInt8], line: Int, source: String) throws(InputError) {
+    /// - Parameter kept: columns copied to the output.
+    init(
+        names: [String], keeping kept: [String] = [], format: InputFormat, header: [UInt8], line: Int, source: String
+    ) throws(InputError) {
         var parser = CSVRecordParser(separator: format.separator ?? 0x2C)
-        var bytes = header
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }  // a UTF-8 byte order mark
+        let bytes = header  // without a byte order mark: `LineReader` drops it
         guard !bytes.isEmpty else { throw InputError(source: source, line: line, "the header row is empty") }
         var columnNames: [String] = []
         do throws(CSVRecordError) {
@@ -36,7 +42,7 @@ struct RecordLayout: Sendable, Equatable {
             throw InputError(source: source, line: line, "header: \(error.description)")
         }
         var columns: [Int] = []
-        for name in names {
+        for name in names + kept {
             guard let column = columnNames.firstIndex(of: name) else {
                 let list = columnNames.map { "\"\($0)\"" }.joined(separator: ", ")
                 throw InputError(source: source, line: line, "no column \"\(name)\" in the header (columns: \(list))")
@@ -44,6 +50,7 @@ struct RecordLayout: Sendable, Equatable {
             columns.append(column)
         }
         self.names = names
+        self.kept = kept
         self.format = format
         self.columns = columns
         columnCount = columnNames.count

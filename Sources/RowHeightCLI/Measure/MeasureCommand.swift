@@ -11,19 +11,20 @@ struct MeasureCommand: ParsableCommand {
         discussion: """
             With TEXT, prints a readable summary of every line (--format text, the default), or one record in another --format (--json = --format jsonl).
 
-            With --input, reads rows from a file ('-' is standard input): JSON Lines (objects with a string "text"), or CSV/TSV with a header row; --text-column names another column (or key) for the text. The format comes from the extension (.csv, .tsv; .jsonl, .json and anything else are JSON Lines) or --input-format. CSV follows RFC 4180: a quoted field may hold commas, doubled quotes ("") and newlines, so a record may span lines; TSV is the same with tabs. Prints one record per row, in input order whatever --jobs is:
+            With --input, reads rows from a file ('-' is standard input): JSON Lines (objects with a string "text"), or CSV/TSV with a header row; --text-column names another column (or key) for the text. The format comes from the extension (.csv, .tsv; .jsonl, .json and anything else are JSON Lines) or --input-format. CSV follows RFC 4180: a field that starts with a quote may hold commas, doubled quotes ("") and newlines, so a record may span lines; a quote further into a field is just a quote (A 27" monitor); empty lines are skipped. TSV is the same with tabs (quoting included). Prints one record per row, in input order whatever --jobs is:
               jsonl (default), one width:  {"lines":N,"height":H,"maxLineWidth":W}
               jsonl, several widths:       {"lines":[N1,N2],"height":[H1,H2]}
               csv or tsv:  a header row    lines_320,height_320,lines_375,height_375
                            then per row    3,60,2,40
-            With --template, rows carry the template's fields (JSON keys or CSV columns) and each record is the cell height: {"height":H}, {"height":[H1,H2]}, or CSV/TSV height_320,height_375. Widths come in the order given; heights, widths and line widths are in points, heights rounded up to the pixel grid of --scale.
+            With --template, rows carry the template's fields (JSON keys or CSV columns) and each record is the cell height: {"height":H}, {"height":[H1,H2]}, or CSV/TSV height_320,height_375. Widths come in the order given; heights, widths and line widths are in points, heights rounded up to the pixel grid of --scale. --keep FIELD copies that input field (an id) into every record, first: {"id":17,"lines":…} or CSV column id.
 
-            The first bad row stops the run with 'rowheight: error: FILE:LINE: what is wrong' (LINE: the first line of the row) after every row before it was written; --skip-invalid reports each bad row the same way, goes on, and ends with the count (exit 1). Bad fonts, templates, widths and headers fail before any output.
+            The first bad row stops the run with 'rowheight: error: FILE:LINE: what is wrong' (LINE: the first line of the row) after every row before it was written; --skip-invalid reports each bad row the same way, gives it the record {"line":N,"error":"…"} (CSV/TSV: empty fields) so that records still line up with rows, goes on, and ends with the count (exit 1). Bad fonts, templates, widths and headers fail before any output.
 
             Examples:
               rowheight measure "Hello, world" --width 120
+              rowheight measure --width 120 -- "-5 °C outside"
               rowheight measure --input Examples/sample.jsonl --width 375 --jobs 2
-              rowheight measure --input rows.csv --text-column body --format csv
+              rowheight measure --input rows.csv --text-column body --keep id --format csv
               rowheight measure --input rows.jsonl --template cell.json --width 375
               rowheight dataset --rows 100000 | rowheight measure -i - --stats
             """
@@ -32,23 +33,10 @@ struct MeasureCommand: ParsableCommand {
     @Argument(help: "A text to measure (instead of --input).")
     var text: String?
 
-    @Option(
-        name: .shortAndLong,
-        help: ArgumentHelp(
-            "Rows to measure: a JSON Lines, CSV or TSV file, or - for standard input.", valueName: "file"))
-    var input: String?
+    @OptionGroup(title: "Input") var rows: InputOptions
 
-    @Option(
-        name: .customLong("input-format"),
-        help: ArgumentHelp(
-            "jsonl, csv or tsv (default: from the extension of --input; standard input is jsonl).", valueName: "format")
-    )
-    var inputFormat: InputFormat?
-
-    @Option(
-        name: .customLong("text-column"),
-        help: ArgumentHelp("The CSV/TSV column (or JSON key) that holds the text.", valueName: "name"))
-    var textColumn: String = "text"
+    /// `--input`.
+    var input: String? { rows.input }
 
     @Option(
         help: ArgumentHelp(
@@ -78,8 +66,17 @@ struct MeasureCommand: ParsableCommand {
     var json = false
 
     @Flag(
-        name: .customLong("skip-invalid"), help: "Report bad rows on stderr, go on, and end with their count (exit 1).")
+        name: .customLong("skip-invalid"),
+        help: ArgumentHelp(
+            "Report bad rows on stderr, give each an error record (JSON) or empty fields (CSV/TSV), go on, and end with their count (exit 1)."))
     var skipInvalid = false
+
+    @Option(
+        name: .customLong("keep"),
+        help: ArgumentHelp(
+            "An input field (JSON key or CSV/TSV column) to copy into each record, e.g. an id; repeat for several.",
+            valueName: "field"))
+    var keep: [String] = []
 
     func validate() throws {
         if text == nil && input == nil { throw ValidationError("give a TEXT to measure or --input FILE") }
@@ -91,25 +88,30 @@ struct MeasureCommand: ParsableCommand {
             throw ValidationError("--format text is for a TEXT argument; use jsonl, csv or tsv with --input")
         }
         if text != nil && template != nil { throw ValidationError("--template measures rows: use --input, not a TEXT") }
+        if text != nil && !keep.isEmpty { throw ValidationError("--keep copies input fields: use --input, not a TEXT") }
+        _ = try widths()
     }
 
     /// The output format asked for, or the default.
     var outputFormat: OutputFormat { json ? .jsonl : format ?? (text != nil ? .text : .jsonl) }
 
-    /// The widths asked for, checked before anything is measured.
-    func widths() throws -> [Double] {
+    /// The widths asked for, in order (375 if none).
+    ///
+    /// - Throws: `ValidationError` (a usage error) for a width that is not a number or is out of
+    ///   `OptionRanges.length`.
+    func widths() throws(ValidationError) -> [Double] {
+        try OptionRanges.length.check(widthList, option: "--width")
         var widths = widthList
         if let csv = widthsCSV {
             for part in csv.split(separator: ",", omittingEmptySubsequences: false) {
                 guard let value = Double(Self.trimmingWhitespace(part)) else {
-                    throw InputError("invalid width '\(part)' in --widths")
+                    throw ValidationError("--widths: '\(part)' is not a number of points")
                 }
+                try OptionRanges.length.check(value, option: "--widths")
                 widths.append(value)
             }
         }
-        if widths.isEmpty { widths = [375] }
-        for width in widths where !(width.isFinite && width > 0) { throw TextMeasureError.invalidWidth(width) }
-        return widths
+        return widths.isEmpty ? [375] : widths
     }
 
     func run() throws {
@@ -123,23 +125,10 @@ struct MeasureCommand: ParsableCommand {
         // Everything that can fail before the first row does so before any output.
         let template = try template.map(TemplateFile.load)
         let measurer = template == nil ? try TextMeasurer(style: try style.makeStyle()) : nil
-        let path = input ?? "-"
-        let inputFormat = inputFormat ?? InputFormat.detect(path: path)
-        let source = try InputSource(path: path, quoted: inputFormat != .jsonl)
-        let names = template?.fields ?? [textColumn]
-        let layout: RecordLayout
-        if inputFormat == .jsonl {
-            layout = RecordLayout(jsonFields: names)
-        } else {
-            guard let header = try source.firstRecord() else {
-                throw InputError("\(source.name): empty input, expected a header row")
-            }
-            layout = try RecordLayout(
-                names: names, format: inputFormat, header: header.bytes, line: header.line, source: source.name)
-        }
-        let writer = try execution.makeWriter()
+        let (source, layout) = try rows.open(fields: template?.fields, keeping: keep)
+        let writer = try execution.makeWriter(reading: source)
         var head = OutputBuffer(capacity: 256)
-        MeasureRecordFormat.appendHeader(format, widths: widths, template: template != nil, to: &head)
+        MeasureRecordFormat.appendHeader(format, widths: widths, template: template != nil, kept: keep, to: &head)
         try writer.write(head)
 
         if let template {
@@ -150,6 +139,7 @@ struct MeasureCommand: ParsableCommand {
                 try state.measure(line: line, lineNumber: lineNumber, into: &output)
             }
         } else if let measurer, layout == RecordLayout(jsonFields: ["text"]), format == .jsonl {
+            // The common case, JSON Lines in and out with nothing kept: its own parser.
             try stream(source: source, writer: writer) {
                 RowMeasurer(measurer: measurer, widths: widths)
             } process: { line, lineNumber, state, output throws(RecordFailure) in
@@ -176,10 +166,15 @@ struct MeasureCommand: ParsableCommand {
         let progress = execution.makeProgress {
             size.map { $0 > 0 ? Double(source.bytesRead) / Double($0) : 1 }
         }
+        let columns = MeasureRecordFormat.columnCount(widths: try widths().count, template: template != nil, kept: keep.count)
+        let format = outputFormat
         let summary: OrderedPipeline<State>.Summary
         do {
             summary = try OrderedPipeline<State>(jobs: execution.jobs).run(
                 source: source, output: writer, skipInvalid: skipInvalid, makeState: makeState, process: process,
+                invalidRecord: { failure, output in
+                    MeasureRecordFormat.appendInvalidRecord(failure, format: format, columns: columns, to: &output)
+                },
                 onBatch: { progress.update(rows: $0.records + $0.invalid) },
                 reportInvalid: { progress.print("rowheight: error: \($0)\n") })
         } catch {
@@ -199,13 +194,18 @@ struct MeasureCommand: ParsableCommand {
         var out = OutputBuffer()
         if format != .text {
             var measurements: [TextMeasurement] = []
-            for width in widths { measurements.append(try measurer.measure(text, width: width)) }
+            for width in widths {
+                let m = try measurer.measure(text, width: width)
+                guard m.isPrintable else { throw CLIError(m.unprintableReason) }
+                measurements.append(m)
+            }
             MeasureRecordFormat.appendHeader(format, widths: widths, template: false, to: &out)
             MeasureRecordFormat.appendRecord(measurements, format: format, to: &out)
         } else {
             let fonts = measurer.style.fontChain.fonts.map(\.familyName).joined(separator: " → ")
             for width in widths {
                 let m = try measurer.measure(text, width: width, includeLines: true)
+                guard m.isPrintable else { throw CLIError(m.unprintableReason) }
                 out.append("width \(Self.format(width)) pt · \(fonts) \(Self.format(measurer.style.fontSize)) pt · ")
                 out.append("\(style.lineBreak.rawValue) wrapping · \(measurer.style.profile.rawValue)\n")
                 out.append(

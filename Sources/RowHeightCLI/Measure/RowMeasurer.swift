@@ -29,6 +29,7 @@ struct RowMeasurer {
             } catch {
                 throw RecordFailure(line: lineNumber, message: error.description)
             }
+            try measurement.checkPrintable(line: lineNumber)
             RowMeasurer.appendRecord(measurement, to: &output)
             return
         }
@@ -42,8 +43,9 @@ struct RowMeasurer {
         } catch {
             throw RecordFailure(line: lineNumber, message: error.description)
         }
-        RowMeasurer.appendRecord(measured, to: &output)
         results = measured
+        for m in measured { try m.checkPrintable(line: lineNumber) }
+        RowMeasurer.appendRecord(measured, to: &output)
     }
 
     /// From this many widths on, a row is prepared once and wrapped at each width (identical
@@ -65,10 +67,12 @@ struct RowMeasurer {
     }
 
     /// `{"lines":N,"height":H,"maxLineWidth":W}` for one width.
-    static func appendRecord(_ m: TextMeasurement, to output: inout OutputBuffer) {
+    ///
+    /// - Parameter opened: the record's `{` (and fields before these) is already written.
+    static func appendRecord(_ m: TextMeasurement, opened: Bool = false, to output: inout OutputBuffer) {
         // Formatted on the stack and appended in one go.
         output.appendFormatted(maxCount: 64 + 2 * OutputBuffer.maxNumberLength) { out in  // 57 bytes of text and Int.min, at most
-            var n = OutputBuffer.copy("{\"lines\":", into: out)
+            var n = opened ? OutputBuffer.copy("\"lines\":", into: out) : OutputBuffer.copy("{\"lines\":", into: out)
             n += OutputBuffer.formatInteger(m.lineCount, into: out + n)
             n += OutputBuffer.copy(",\"height\":", into: out + n)
             n += OutputBuffer.formatNumber(m.height, into: out + n)
@@ -80,12 +84,14 @@ struct RowMeasurer {
     }
 
     /// `{"lines":N,"height":H,"maxLineWidth":W}`, or arrays of lines and heights for several widths.
-    static func appendRecord(_ measurements: [TextMeasurement], to output: inout OutputBuffer) {
+    ///
+    /// - Parameter opened: the record's `{` (and fields before these) is already written.
+    static func appendRecord(_ measurements: [TextMeasurement], opened: Bool = false, to output: inout OutputBuffer) {
         if measurements.count == 1 {
-            appendRecord(measurements[0], to: &output)
+            appendRecord(measurements[0], opened: opened, to: &output)
             return
         }
-        output.append("{\"lines\":[")
+        output.append(opened ? "\"lines\":[" : "{\"lines\":[")
         for (i, m) in measurements.enumerated() {
             if i > 0 { output.appendByte(UInt8(ascii: ",")) }
             output.append(m.lineCount)

@@ -16,6 +16,11 @@ enum TemplateFile {
         do {
             return try CellTemplate(contentsOf: path)
         } catch let error as DecodingError {
+            let depth = FileManager.default.contents(atPath: path).map { JSONNesting.depth(of: $0) } ?? 0
+            if depth > JSONNesting.decoderLimit {
+                throw InputError(
+                    "\(path): invalid template: nested \(depth) levels deep; at most \(JSONNesting.decoderLimit) can be read")
+            }
             throw InputError("\(path): invalid template: \(TemplateErrorText.describe(error))")
         } catch let error as CellTemplateSpecError {
             throw InputError("\(path): \(error.description)")

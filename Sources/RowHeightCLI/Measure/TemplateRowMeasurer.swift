@@ -25,14 +25,19 @@ struct TemplateRowMeasurer {
         try fields.read(line, lineNumber: lineNumber)
         var row: [String: String] = [:]
         for (k, name) in fields.names.enumerated() { row[name] = fields.string(k) }
-        MeasureRecordFormat.beginTemplateRecord(format, widths: widths.count, to: &output)
+        MeasureRecordFormat.beginTemplateRecord(format, widths: widths.count, fields: &fields, to: &output)
         for (k, width) in widths.enumerated() {
+            let height: Double
             do {
-                let height = try template.height(for: row, width: width)
-                MeasureRecordFormat.appendTemplateHeight(height, index: k, format: format, to: &output)
+                height = try template.height(for: row, width: width)
             } catch {
                 throw RecordFailure(line: lineNumber, message: "\(error)")
             }
+            guard height.isFinite, height >= 0 else {
+                throw RecordFailure(
+                    line: lineNumber, message: "the cell height \(height) is not a finite number of points ≥ 0")
+            }
+            MeasureRecordFormat.appendTemplateHeight(height, index: k, format: format, to: &output)
         }
         MeasureRecordFormat.endTemplateRecord(format, widths: widths.count, to: &output)
     }
@@ -45,8 +50,12 @@ enum TemplateErrorText {
             context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
         }
         switch error {
+        case .dataCorrupted(let context) where context.codingPath.isEmpty:
+            // Not JSON at all, or JSON nested deeper than the decoder reads: the reason says which.
+            return "not valid JSON" + (context.underlyingError.map { " (\($0))" } ?? "")
         case .dataCorrupted(let context):
-            return "not valid JSON" + (context.codingPath.isEmpty ? "" : " at \(path(context))")
+            // Valid JSON holding a value the template does not know, e.g. an unknown enum case.
+            return "invalid value at \(path(context)): \(context.debugDescription)"
         case .keyNotFound(let key, let context):
             return "missing \"\(key.stringValue)\" at \(path(context).isEmpty ? "top level" : path(context))"
         case .typeMismatch(_, let context), .valueNotFound(_, let context):

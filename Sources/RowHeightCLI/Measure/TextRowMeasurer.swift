@@ -39,7 +39,8 @@ struct TextRowMeasurer {
             results = measured
             throw RecordFailure(line: lineNumber, message: error.description)
         }
-        MeasureRecordFormat.appendRecord(measured, format: format, to: &output)
         results = measured
+        for m in measured { try m.checkPrintable(line: lineNumber) }
+        MeasureRecordFormat.appendRecord(measured, format: format, fields: &fields, to: &output)
     }
 }

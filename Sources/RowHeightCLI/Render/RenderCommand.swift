@@ -16,27 +16,25 @@ struct RenderCommand: ParsableCommand {
         commandName: "render",
         abstract: "Draw a text or a template cell as laid out: glyphs, line boxes, frames, the max width (PNG).",
         discussion: """
-            Draws TEXT wrapped at --width (or the "text" field of line N of a JSON Lines file; with
-            --template, the whole cell for that row) with the glyphs FreeType rasterizes, at the
-            positions the measurer computed. Line boxes are outlined in blue (filled as far as
-            each line's content reaches, with its baseline), template node frames by kind (boxes
-            gray, insets orange, stacks green, texts dark blue), and the max width is a red line
-            with the area past it tinted. The picture is the width plus a 16 pt margin by the
-            measured height, at --scale pixels per point.
+            Draws TEXT wrapped at --width (or the text of the row that starts at line N of a JSON Lines, CSV or TSV file, read as measure reads it; with --template, the whole cell for that row) with the glyphs FreeType rasterizes, at the positions the measurer computed. Line boxes are outlined in blue (filled as far as each line's content reaches, with its baseline), template node frames by kind (boxes gray, insets orange, stacks green, texts dark blue), and the max width is a red line with the area past it tinted. The picture is the width plus a 16 pt margin by the measured height, at --scale pixels per point.
 
             Examples:
-              rowheight render "Cozy lummox gives smart squid who asks for job pen." --width 160 --scale 2 -o text.png
-              rowheight render --template Examples/templates/table-cell.json --input Examples/sample.jsonl --line 3 --width 375 -o cell.png
+              rowheight render "Cozy lummox gives smart squid who asks for job pen." \\
+                --width 160 --scale 2 -o text.png
+              rowheight render --template Examples/templates/table-cell.json \\
+                --input Examples/sample.jsonl --line 3 --width 375 -o cell.png
             """
     )
 
     @Argument(help: "A text to draw (instead of --input).")
     var text: String?
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("JSON Lines file holding the row to draw, or - for standard input.", valueName: "file"))
-    var input: String?
+    @OptionGroup(title: "Input") var rows: InputOptions
 
-    @Option(help: ArgumentHelp("The line of --input to draw (1-based).", valueName: "n"))
+    /// `--input`: the file holding the row to draw.
+    var input: String? { rows.input }
+
+    @Option(help: ArgumentHelp("The line of --input where the row to draw starts (1-based).", valueName: "n"))
     var line: Int?
 
     @Option(help: ArgumentHelp("A cell template (JSON): draw the whole cell for the row.", valueName: "file"))
@@ -81,7 +79,7 @@ struct RenderCommand: ParsableCommand {
     private func picture() throws -> Canvas {
         if let template, let input, let line {
             let cell = try TemplateFile.load(template)
-            let row = try RenderRow.fields(cell.fields, line: line, of: input)
+            let row = try RenderRow.fields(cell.fields, line: line, of: rows)
             do {
                 return try LayoutPicture.cell(cell, row: row, width: width, scale: style.scale)
             } catch let error as CellTemplateError {
@@ -89,9 +87,9 @@ struct RenderCommand: ParsableCommand {
             }
         }
         let measurer = try TextMeasurer(style: try style.makeStyle())
-        if let input, let line {
-            let row = try RenderRow.fields(["text"], line: line, of: input)
-            return try LayoutPicture.text(row["text"] ?? "", measurer: measurer, width: width, scale: style.scale)
+        if input != nil, let line {
+            let row = try RenderRow.fields(nil, line: line, of: rows)
+            return try LayoutPicture.text(row[rows.textColumn] ?? "", measurer: measurer, width: width, scale: style.scale)
         }
         return try LayoutPicture.text(text ?? "", measurer: measurer, width: width, scale: style.scale)
     }

@@ -8,21 +8,20 @@ struct SimulateCommand: ParsableCommand {
         commandName: "simulate",
         abstract: "Simulate scrolling a list of the input rows with estimated and exact heights.",
         discussion: """
-            Reads JSON Lines rows (objects with a string "text", or the fields of --template) into a list height model at --width, then, from the top, makes --steps seeded random moves (short flings and long jumps), each time asking the model for the visible rows of a screen --viewport points tall (and half a screen above and below, prefetched).
+            Reads rows (JSON Lines objects with a string "text", or CSV/TSV with a header row, as measure does; --text-column names another column or key; with --template, the template's fields) into a list height model at --width, then, from the top, makes --steps seeded random moves (short flings and long jumps), each time asking the model for the visible rows of a screen --viewport points tall (and half a screen above and below, prefetched).
 
             Prints rows, measuredRows, contentHeightInitial, contentHeightFinal, maxAnchorShift (the largest on-screen movement of the first visible row caused by estimate corrections: 0), estimateMeanAbsError (mean |estimate − exact| of the rows measured while scrolling, when they were measured), stepTimeP50Us, stepTimeP99Us and bytesPerRow. With --precompute every row is measured first, on all cores, and contentHeightFinal is the sum of the heights `rowheight measure` prints.
 
             Examples:
               rowheight simulate --input Examples/sample.jsonl --width 375 --json
-              rowheight simulate --input rows.jsonl --template Examples/templates/table-cell.json --steps 5000
+              rowheight simulate --input rows.jsonl --steps 5000 \\
+                --template Examples/templates/table-cell.json
               rowheight simulate --input rows.jsonl --estimate 44 --precompute
 
             """
     )
 
-    @Option(
-        name: .shortAndLong, help: ArgumentHelp("JSON Lines file of rows, or - for standard input.", valueName: "file"))
-    var input: String = "-"
+    @OptionGroup(title: "Input") var rows: InputOptions
 
     @Option(
         help: ArgumentHelp(
@@ -57,19 +56,18 @@ struct SimulateCommand: ParsableCommand {
     var json = false
 
     func validate() throws {
-        guard width.isFinite, width > 0 else { throw ValidationError("--width must be a positive number of points") }
-        guard viewport.isFinite, viewport > 0 else {
-            throw ValidationError("--viewport must be a positive number of points")
-        }
-        guard steps >= 0 else { throw ValidationError("--steps must be at least 0") }
+        try OptionRanges.length.check(width, option: "--width")
+        try OptionRanges.length.check(viewport, option: "--viewport")
+        try OptionRanges.steps.check(steps, option: "--steps")
+        if case .points(let points) = estimate { try OptionRanges.estimate.check(points, option: "--estimate") }
     }
 
     func run() throws {
         // Fonts and template first: their errors come before any input is read.
         let template = try self.template.map(TemplateFile.load)
         let measurer = template == nil ? try TextMeasurer(style: try style.makeStyle()) : nil
-        let source = try InputSource(path: input)
-        let rows = try SimulationRows.load(source, fields: template?.fields ?? ["text"])
+        let (source, layout) = try self.rows.open(fields: template?.fields)
+        let rows = try SimulationRows.load(source, layout: layout)
         let report: SimulationReport
         do {
             switch (template, measurer) {
@@ -81,7 +79,7 @@ struct SimulateCommand: ParsableCommand {
                 preconditionFailure("a text measurer is made whenever there is no template")
             }
         } catch let error as ListHeightError {
-            throw Self.reported(error, source: source.name)
+            throw Self.reported(error, source: source.name, line: rows.line(ofRow:))
         }
         var out = OutputBuffer()
         if json { report.appendJSON(to: &out) } else { report.appendText(to: &out) }
@@ -99,12 +97,14 @@ struct SimulateCommand: ParsableCommand {
     }
 
     /// The model's error as users see it: a row that cannot be measured names its input line.
-    static func reported(_ error: ListHeightError, source: String) -> any Error {
+    ///
+    /// - Parameter line: the input line of a row.
+    static func reported(_ error: ListHeightError, source: String, line: (Int) -> Int) -> any Error {
         switch error {
         case .measurementFailed(let row, _, let underlying):
-            return InputError(source: source, line: row + 1, "\(underlying)")
+            return InputError(source: source, line: line(row), "\(underlying)")
         case .invalidHeight(let row?, _, let height):
-            return InputError(source: source, line: row + 1, "the row's height \(height) is not a height in points")
+            return InputError(source: source, line: line(row), "the row's height \(height) is not a height in points")
         default:
             return CLIError(error.description)
         }
@@ -119,7 +119,7 @@ enum EstimateArgument: ExpressibleByArgument, Equatable {
     init?(argument: String) {
         if argument == "auto" {
             self = .auto
-        } else if let points = Double(argument), points.isFinite, points >= 0 {
+        } else if let points = Double(argument) {
             self = .points(points)
         } else {
             return nil

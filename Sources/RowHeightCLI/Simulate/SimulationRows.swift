@@ -4,7 +4,8 @@ import RowHeight
 /// cell template reads (`SimulationTextRows` and `SimulationTemplateRows` measure them).
 ///
 /// Every record's strings are stored one after the other in one UTF-8 buffer (no `String` per
-/// row); row r is input line r + 1 (a bad line is an error, so every line is a row).
+/// row); row r is input line r + 1 in JSON Lines (a bad line is an error, so every line is a
+/// row), and starts at line `lines[r]` in CSV/TSV (a record may span lines).
 struct SimulationRows: Sendable {
     /// The record fields each row stores, in order.
     let fields: [String]
@@ -14,19 +15,26 @@ struct SimulationRows: Sendable {
     let bounds: [Int]
     /// Per row: its characters (Unicode scalars) over all fields — what the learning estimator fits against.
     let lengths: [UInt32]
+    /// Per row, for CSV/TSV: the input line it starts at; empty when row r is line r + 1.
+    let lines: [Int]
+
+    /// The input line row `row` starts at (1-based).
+    func line(ofRow row: Int) -> Int { lines.isEmpty ? row + 1 : lines[row] }
 
     /// Number of rows.
     var count: Int { lengths.count }
 
-    /// Reads the string `fields` of every record of `source`.
+    /// Reads the string fields `layout` names of every record of `source`.
     ///
     /// - Throws: `InputError` naming the file and line of the first bad record (invalid JSON, a
     ///   missing or non-string field), or a read error.
-    static func load(_ source: InputSource, fields: [String]) throws -> SimulationRows {
+    static func load(_ source: InputSource, layout: RecordLayout) throws -> SimulationRows {
+        let fields = layout.names
         var bytes: [UInt8] = []
         var bounds: [Int] = [0]
         var lengths: [UInt32] = []
-        var reader = RecordFields(layout: RecordLayout(jsonFields: fields))
+        var lines: [Int] = []
+        var reader = RecordFields(layout: layout)
         try source.forEachLine { line, lineNumber in
             do throws(RecordFailure) {
                 try reader.read(line, lineNumber: lineNumber)
@@ -40,8 +48,9 @@ struct SimulationRows: Sendable {
             var characters: UInt32 = 0
             for byte in bytes[bounds[bounds.count - 1 - fields.count]...] where byte & 0xC0 != 0x80 { characters &+= 1 }
             lengths.append(characters)
+            if layout.format != .jsonl { lines.append(lineNumber) }
         }
-        return SimulationRows(fields: fields, bytes: bytes, bounds: bounds, lengths: lengths)
+        return SimulationRows(fields: fields, bytes: bytes, bounds: bounds, lengths: lengths, lines: lines)
     }
 
     /// The UTF-8 bytes of field `field` of `row`, valid inside `body`.

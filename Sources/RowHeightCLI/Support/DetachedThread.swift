@@ -17,9 +17,9 @@ enum DetachedThread {
 
     /// Runs `body` on a new detached thread (default stack size).
     ///
-    /// - Precondition: the system can create the thread (`pthread_create` fails only when
-    ///   out of resources, which the tool cannot recover from).
-    static func start(_ body: @escaping @Sendable () -> Void) {
+    /// - Throws: the `errno` of a failed `pthread_create` (out of memory or over the process
+    ///   limit); `body` is then not run.
+    static func start(_ body: @escaping @Sendable () -> Void) throws(SystemCall.Errno) {
         let context = Unmanaged.passRetained(Body(body)).toOpaque()
         #if canImport(Darwin)
         var thread: pthread_t?
@@ -35,7 +35,10 @@ enum DetachedThread {
             body.run()
             return nil
         }, context)
-        precondition(result == 0, "cannot start a thread: \(String(cString: strerror(result)))")
+        guard result == 0 else {
+            Unmanaged<Body>.fromOpaque(context).release()
+            throw SystemCall.Errno(code: result)
+        }
         #if canImport(Darwin)
         pthread_detach(thread!)
         #else

@@ -53,6 +53,8 @@ public final class Font: Sendable, CustomStringConvertible {
     private let kerningTable: KerningTable
     private let gposKerningTable: GPOSKerning
     let ligatureTable: LigatureTable
+    /// The face as HarfBuzz shapes with it.
+    let harfBuzzFace: HarfBuzzFace
 
     /// Loads face `faceIndex` of the font file at `path` (TrueType, OpenType/CFF, or a
     /// `.ttc`/`.otc` collection).
@@ -84,6 +86,7 @@ public final class Font: Sendable, CustomStringConvertible {
         kerningTable = KerningTable(kernTable: loaded.kern, glyphCount: loaded.advances.count)
         gposKerningTable = GPOSKerning(gposTable: loaded.gpos, glyphCount: loaded.advances.count)
         ligatureTable = LigatureTable(gsubTable: loaded.gsub, glyphCount: loaded.advances.count)
+        harfBuzzFace = try HarfBuzzFace(path: path, index: faceIndex)
     }
 
     private struct Loaded {

@@ -12,6 +12,17 @@ struct GlyphStepper {
     private var prevValue: UInt32 = 0x1_0000
     private var prevGlyphIsNominal = false
 
+    /// The font of the last visible scalar stepped through (−1 before any): the font Pango's
+    /// itemization keeps white space in.
+    var currentFont: Int {
+        @inline(__always) get { prevFont }
+    }
+
+    /// The last visible scalar stepped through.
+    var currentScalar: UInt32 {
+        @inline(__always) get { prevValue }
+    }
+
     /// One visible scalar.
     struct Step {
         /// Advance in width units.

@@ -1,3 +1,4 @@
+import CHarfBuzz
 import LineBreak
 
 extension StyleTables {
@@ -23,6 +24,7 @@ extension StyleTables {
         let unitsPerEm = fonts.map { Double($0.unitsPerEm) }
         let ligatureTables = fonts.map(\.ligatureTable)
         let breakProperties = ScalarBreakProperties.basicMultilingualPlane()
+        let unicode = hb_unicode_funcs_get_default()
         for cp in 0..<0x1_0000 {
             guard let scalar = Unicode.Scalar(UInt32(cp)) else {  // surrogates
                 let startsLigature = ligatureFonts[0] && ligatureTables[0].startsLigature(0)
@@ -45,13 +47,40 @@ extension StyleTables {
             let font = UInt8(truncatingIfNeeded: resolved.fontIndex)
             let startsLigature = ligatureFonts[Int(font)] && ligatureTables[Int(font)].startsLigature(resolved.glyph)
             let properties = breakProperties[cp]
-            let extender = isExtender(properties.resolvedClass)
+            let extender = isExtender(scalar, lineBreakClass: properties.resolvedClass)
             var flags: UInt8 = (startsLigature ? 1 : 0) | (extender ? 2 : 0)
-            if asciiFastPath, cp >= 0x800, !startsLigature, !extender, advance != 0 {
+            let shaped = cp >= 0x300 && needsShaping(UInt32(cp), unicode: unicode)
+            if shaped { flags |= Entry.shaped }
+            if asciiFastPath, cp >= 0x800, !startsLigature, !extender, !shaped, advance != 0 {
                 if properties.continuesIdeographicRun { flags |= Entry.ideographic }
                 if properties.closesIdeograph { flags |= Entry.closing }
             }
             (entries + cp).initialize(to: Entry(advance: advance, glyph: resolved.glyph, font: font, flags: flags))
+        }
+    }
+
+    /// Whether a BMP code point needs HarfBuzz (see `Entry.needsShaping`): marks, joiners and
+    /// variation selectors anywhere; every script but those whose glyphs never change with their
+    /// neighbours (Latin, Greek, Cyrillic, Armenian, Georgian, Hebrew letters, Han, kana, Bopomofo,
+    /// precomposed Hangul), which the tables measure exactly as HarfBuzz does (kerning and
+    /// standard ligatures included).
+    static func needsShaping(_ value: UInt32, unicode: OpaquePointer?) -> Bool {
+        if value == 0x200C || value == 0x200D || (0xFE00...0xFE0F).contains(value) { return true }
+        switch hb_unicode_general_category(unicode, value) {
+        case HB_UNICODE_GENERAL_CATEGORY_NON_SPACING_MARK, HB_UNICODE_GENERAL_CATEGORY_SPACING_MARK,
+            HB_UNICODE_GENERAL_CATEGORY_ENCLOSING_MARK:
+            return true
+        default: break
+        }
+        switch hb_unicode_script(unicode, value) {
+        case HB_SCRIPT_COMMON, HB_SCRIPT_INHERITED, HB_SCRIPT_UNKNOWN, HB_SCRIPT_LATIN, HB_SCRIPT_GREEK,
+            HB_SCRIPT_CYRILLIC, HB_SCRIPT_ARMENIAN, HB_SCRIPT_GEORGIAN, HB_SCRIPT_HEBREW, HB_SCRIPT_HAN,
+            HB_SCRIPT_HIRAGANA, HB_SCRIPT_KATAKANA, HB_SCRIPT_BOPOMOFO:
+            return false
+        case HB_SCRIPT_HANGUL:
+            return !(0xAC00...0xD7A3).contains(value) && !(0x3130...0x318F).contains(value)
+        default:
+            return true
         }
     }
 }

@@ -42,6 +42,16 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
 
         /// The `flags` bit of `closesIdeograph`.
         static var closing: UInt8 { 8 }
+
+        /// Whether the code point's width depends on its neighbours beyond pair kerning
+        /// (contextual forms, conjuncts, marks, joiners, variation selectors): a piece holding
+        /// one is shaped by HarfBuzz (`StyleTables.appendShapedWidths`).
+        var needsShaping: Bool {
+            @inline(__always) get { flags & StyleTables.Entry.shaped != 0 }
+        }
+
+        /// The `flags` bit of `needsShaping`.
+        static var shaped: UInt8 { 16 }
     }
 
     /// `Entry` of each BMP code point (65,536).
@@ -81,6 +91,12 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
     let pangoUnknownGlyphWidth: Double?
     /// Per font: whether standard ligatures are formed (`.pango` with a GSUB-ligature font).
     let ligatureFonts: [Bool]
+    /// Per font: the HarfBuzz font that shapes pieces holding a scalar that `needsShaping`, at
+    /// the Pango scale (`.pango`: positions in Pango units) or at units per em (`.uikit`: font
+    /// units, scaled by `unitScales`).
+    let harfBuzzFonts: [HarfBuzzFont]
+    /// What HarfBuzz made of the pieces measured so far (the word cache).
+    let shapedPieces = ShapedPieceCache()
 
     /// - Parameter asciiFastPath: `false` leaves `asciiSimple` all zeros and no entry
     ///   `isIdeographic` or `closesIdeograph`, so that every scalar takes the general path
@@ -103,6 +119,9 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
         let xScale = Int64((size * 1024).rounded())
         let multipliers = fonts.map { (xScale << 16) / Int64($0.unitsPerEm) }
         self.pangoMultipliers = multipliers
+        self.harfBuzzFonts = fonts.map {
+            HarfBuzzFont(face: $0.harfBuzzFace, scale: profile == .pango ? Int32(clamping: xScale) : $0.harfBuzzFace.unitsPerEm)
+        }
         let lineHeights = fonts.indices.map { i in
             let font = fonts[i]
             switch profile {
@@ -255,25 +274,90 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
     {
         let candidates = fonts[font].ligatureTable.ligatures(startingWith: glyph)
         guard !candidates.isEmpty else { return nil }
-        // Decode the scalars after this one (at most the longest ligature's components).
-        var following: [(glyph: GlyphID, advance: Double)] = []
-        let longest = candidates.map(\.components.count).max() ?? 0
-        var j = i + TextWalker.decode(bytes, at: i).length
-        while following.count < longest && j < limit {
-            let (value, length) = TextWalker.decode(bytes, at: j)
-            let (advance, f, g) = view.lookup(value)
-            guard f == font, advance != 0 else { break }
-            following.append((g, advance))
-            j += length
-        }
-        for candidate in candidates where candidate.components.count <= following.count {
-            guard zip(candidate.components, following).allSatisfy({ $0 == $1.glyph }) else { continue }
-            let plain = lookupGlyphAdvance(glyph, font: font)
-                + following.prefix(candidate.components.count).reduce(0) { $0 + $1.advance }
+        let first = i + TextWalker.decode(bytes, at: i).length
+        // Each candidate in the table's order, its components compared with the scalars that
+        // follow as they are decoded (no arrays: this runs for every glyph that may start one).
+        for candidate in candidates {
+            var j = first
+            var plain = lookupGlyphAdvance(glyph, font: font)
+            var matched = true
+            for component in candidate.components {
+                guard j < limit else { matched = false; break }
+                let (value, length) = TextWalker.decode(bytes, at: j)
+                let (advance, f, g) = view.lookup(value)
+                guard f == font, advance != 0, g == component else { matched = false; break }
+                plain += advance
+                j += length
+            }
+            guard matched else { continue }
             let ligatureAdvance = lookupGlyphAdvance(candidate.glyph, font: font)
             return (candidate.glyph, candidate.components.count + 1, ligatureAdvance - plain)
         }
         return nil
+    }
+
+    /// Appends the width of every scalar of `from..<to` of `bytes` as HarfBuzz shapes the range
+    /// (itemized as `Itemizer` does, each run shaped on its own with the range as context) and
+    /// the index of the font drawing it: Pango's logical widths, in width units.
+    ///
+    /// - Complexity: O(n) in the range's length, plus HarfBuzz's shaping.
+    ///
+    /// - Parameter following: Where the text after the range starts, if it goes on in the same
+    ///   paragraph: white space ending the range moves to the font of the scalar there when that
+    ///   font comes earlier in the chain (`Itemizer`).
+    func appendShapedWidths(
+        _ bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int, following: Int?, widths: inout [Double],
+        fonts: inout [UInt8]
+    ) {
+        let view = self.view
+        let pango = profile == .pango
+        let context = RunShaper.Context(bytes: bytes, range: from..<to)
+        var next: (font: Int, scalar: UInt32)? = nil
+        if let following, following < bytes.count {
+            let value = TextWalker.decode(bytes, at: following).value
+            next = (view.lookup(value).font, value)
+        }
+        Itemizer.forEachRun(in: bytes, from: from, to: to, spaceFont: Int(entries[0x20].font), following: next,
+                            fontOf: { view.lookup($0).font }) { run in
+            let before = widths.count
+            RunShaper.appendLogicalWidths(
+                of: run.range, context: context, font: harfBuzzFonts[run.font], script: run.script,
+                scale: pango ? 1 : unitScales[run.font], wholeUnits: pango,
+                missingWidth: { view.lookup(TextWalker.decode(bytes, at: $0).value).advance }, to: &widths)
+            fonts.append(contentsOf: repeatElement(UInt8(truncatingIfNeeded: run.font), count: widths.count - before))
+        }
+    }
+
+    /// The font Pango keeps the white space after a visible scalar in: the font of that scalar
+    /// (`font`), or the font of the scalar at `following` when it comes earlier in the chain and
+    /// continues the same script run (`Itemizer`'s rule, for the table-measured path).
+    func whitespaceFont(after font: Int, scalar: UInt32, following: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        guard following < bytes.count else { return font }
+        let value = TextWalker.decode(bytes, at: following).value
+        let next = view.lookup(value).font
+        guard next < font, !StyleTables.isZeroWidth(Unicode.Scalar(value) ?? " ") else { return font }
+        return Itemizer.continuesScriptRun(of: scalar, with: value) ? next : font
+    }
+
+    /// Measures the white space `from..<to` in chain font `font` (the glyphs of that font, where
+    /// it has them): the total and the width of the last visible scalar.
+    func measureWhitespace(
+        _ bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int, font: Int, total: inout Double, last: inout Double
+    ) {
+        var i = from
+        while i < to {
+            let (value, length) = TextWalker.decode(bytes, at: i)
+            var advance = view.lookup(value).advance
+            if advance != 0, let scalar = Unicode.Scalar(value) {
+                let glyph = fonts[font].glyph(for: scalar)
+                if glyph != 0 { advance = lookupGlyphAdvance(glyph, font: font) }
+            }
+            if advance != 0 {
+                total += advance
+                last = advance
+            }
+            i += length
+        }
     }
 
     /// The advance of a glyph of a font in width units.
@@ -340,17 +424,22 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
     }
 
     /// Whether `scalar` extends the grapheme cluster before it in a way line breaking may not
-    /// see: combining marks, ZWJ and emoji modifiers (resolved line-break class CM, ZWJ, EM).
+    /// see: combining marks, ZWJ and emoji modifiers (resolved line-break class CM, ZWJ, EM) —
+    /// but not the controls and format characters that line breaking also calls CM (U+200E
+    /// LEFT-TO-RIGHT MARK, U+200F, bidi embeddings…), which start grapheme clusters of their own.
     static func isExtender(_ scalar: Unicode.Scalar) -> Bool {
-        isExtender(LineBreakClass(resolving: scalar))
+        isExtender(scalar, lineBreakClass: LineBreakClass(resolving: scalar))
     }
 
-    /// Whether a code point of resolved line-break class `lineBreakClass` is an extender (see
-    /// `isExtender(_:)`).
-    static func isExtender(_ lineBreakClass: LineBreakClass) -> Bool {
+    /// Whether `scalar`, of resolved line-break class `lineBreakClass`, is an extender (see
+    /// `isExtender(_:)`); reads the general category only for classes CM and EM.
+    static func isExtender(_ scalar: Unicode.Scalar, lineBreakClass: LineBreakClass) -> Bool {
         switch lineBreakClass {
-        case .cm, .zwj, .em: true
-        default: false
+        case .zwj: return true
+        case .cm, .em:
+            let category = scalar.properties.generalCategory
+            return category != .control && category != .format
+        default: return false
         }
     }
 

@@ -296,6 +296,9 @@ struct TextWalker {
                 continue
             } else {
                 let (value, length) = TextWalker.decode(bytes, at: i)
+                if _slowPath(needsShaping(value)) {
+                    return measureShaped(from: from, to: to, segment: segment, stepper: &stepper)
+                }
                 if let step = stepper.step(value, at: i, limit: wsStart, in: bytes, tables: tables) {
                     if scalars == 0 { leadingKern = step.adjustment } else { content += step.adjustment }
                     content += step.advance
@@ -307,6 +310,14 @@ struct TextWalker {
         }
         var whitespace = 0.0
         var lastSpace = 0.0
+        if i < to, _slowPath(stepper.currentFont > 0),
+           case let font = tables.withTables({ $0.whitespaceFont(after: stepper.currentFont, scalar: stepper.currentScalar, following: to, in: bytes) }),
+           font > 0
+        {
+            tables.withTables { $0.measureWhitespace(bytes, from: i, to: to, font: font, total: &whitespace, last: &lastSpace) }
+            mask |= 1 << UInt32(min(font, 31))
+            i = to
+        }
         while i < to {
             let b = base[i]
             if simple[Int(b)] != 0 && stepper.acceptsSimpleASCII {
@@ -318,6 +329,9 @@ struct TextWalker {
                 i &+= 1
             } else {
                 let (value, length) = TextWalker.decode(bytes, at: i)
+                if _slowPath(needsShaping(value)) {
+                    return measureShaped(from: from, to: to, segment: segment, stepper: &stepper)
+                }
                 if let step = stepper.step(value, at: i, limit: wsStart, in: bytes, tables: tables) {
                     whitespace += step.advance + step.adjustment
                     lastSpace = step.advance
@@ -360,6 +374,10 @@ struct TextWalker {
 
     /// `forEachCluster(from:to:stepper:_:)` without the ASCII fast path.
     func forEachClusterInGeneral(from: Int, to: Int, stepper: inout GlyphStepper, _ body: (LayoutCluster) -> Void) {
+        if _slowPath(containsShapedScalar(from: from, to: to)) {
+            forEachShapedCluster(from: from, to: to, stepper: &stepper, body)
+            return
+        }
         var start = from
         GraphemeBoundaries.forEach(in: bytes, from: from, to: to) { end in
             var cluster = LayoutCluster(end: end, leadingKern: 0, width: 0, fontMask: 0)
@@ -377,6 +395,96 @@ struct TextWalker {
             }
             body(cluster)
             start = end
+        }
+    }
+
+    /// Whether the scalar `value` needs HarfBuzz (`StyleTables.Entry.needsShaping`; every
+    /// scalar beyond the Basic Multilingual Plane: emoji sequences, supplementary scripts).
+    @inline(__always)
+    private func needsShaping(_ value: UInt32) -> Bool {
+        value >= 0x1_0000 || tables.entries[Int(value)].needsShaping
+    }
+
+    /// Whether `from..<to` holds a scalar that `needsShaping`.
+    private func containsShapedScalar(from: Int, to: Int) -> Bool {
+        var i = from
+        while i < to {
+            let (value, length) = TextWalker.decode(bytes, at: i)
+            if needsShaping(value) { return true }
+            i += length
+        }
+        return false
+    }
+
+    /// `measure(from:to:segment:stepper:)` for a range holding a scalar that needs HarfBuzz:
+    /// the widths of its scalars as shaped (`StyleTables.appendShapedWidths`), summed into
+    /// content and trailing white space. Nothing kerns across a shaped piece's ends.
+    @inline(never)
+    private func measureShaped(from: Int, to: Int, segment: LineSegment, stepper: inout GlyphStepper) -> LayoutPiece {
+        stepper = GlyphStepper()
+        let summary = tables.withTables { tables in
+            let followingFont = to < bytes.count ? tables.view.lookup(TextWalker.decode(bytes, at: to).value).font : -1
+            return tables.shapedPieces.summary(
+                of: UnsafeBufferPointer(rebasing: bytes[from..<to]), whitespaceOffset: segment.whitespaceStart - from,
+                followingFont: followingFont
+            ) { shapedSummary(from: from, to: to, whitespaceStart: segment.whitespaceStart, tables: tables) }
+        }
+        return LayoutPiece(
+            start: segment.start, contentEnd: segment.whitespaceStart, end: segment.end, leadingKern: 0,
+            content: summary.content, whitespace: summary.whitespace, lastSpace: summary.lastSpace,
+            fontMask: summary.fontMask, isMandatoryBreak: segment.isMandatoryBreak, isBreakable: summary.scalars > 1)
+    }
+
+    /// Shapes `from..<to` and sums its scalars' widths into content (before `whitespaceStart`)
+    /// and trailing white space.
+    private func shapedSummary(from: Int, to: Int, whitespaceStart: Int, tables: StyleTables) -> ShapedPieceCache.Summary {
+        var widths: [Double] = []
+        var fonts: [UInt8] = []
+        tables.appendShapedWidths(bytes, from: from, to: to, following: to, widths: &widths, fonts: &fonts)
+        var summary = ShapedPieceCache.Summary(content: 0, whitespace: 0, lastSpace: 0, fontMask: 0, scalars: 0)
+        var k = 0
+        var i = from
+        while i < to, k < widths.count {
+            let width = widths[k]
+            if i < whitespaceStart {
+                summary.content += width
+                summary.scalars += 1
+            } else {
+                summary.whitespace += width
+                if width != 0 { summary.lastSpace = width }
+            }
+            if width != 0 { summary.fontMask |= 1 << UInt32(min(fonts[k], 31)) }
+            i += TextWalker.decode(bytes, at: i).length
+            k += 1
+        }
+        return summary
+    }
+
+    /// `forEachClusterInGeneral` for a range holding a scalar that needs HarfBuzz: each grapheme
+    /// cluster's width is the sum of its scalars' shaped widths.
+    @inline(never)
+    private func forEachShapedCluster(
+        from: Int, to: Int, stepper: inout GlyphStepper, _ body: (LayoutCluster) -> Void
+    ) {
+        stepper = GlyphStepper()
+        var widths: [Double] = []
+        var fonts: [UInt8] = []
+        tables.withTables {
+            $0.appendShapedWidths(bytes, from: from, to: to, following: nil, widths: &widths, fonts: &fonts)
+        }
+        var k = 0
+        var i = from
+        GraphemeBoundaries.forEach(in: bytes, from: from, to: to) { end in
+            var cluster = LayoutCluster(end: end, leadingKern: 0, width: 0, fontMask: 0)
+            while i < end {
+                if k < widths.count {
+                    cluster.width += widths[k]
+                    if widths[k] != 0 { cluster.fontMask |= 1 << UInt32(min(fonts[k], 31)) }
+                }
+                i += TextWalker.decode(bytes, at: i).length
+                k += 1
+            }
+            body(cluster)
         }
     }
 

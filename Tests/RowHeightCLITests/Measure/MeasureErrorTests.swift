@@ -19,11 +19,11 @@ struct MeasureErrorTests {
         let cases: [(String, String)] = [
             (
                 "text\nok\n\"unterminated\nstill in it\n",
-                "3: unterminated quoted field (opened at byte 1 of the record)"
+                "3: unterminated quoted field: its opening '\"' never closes (every later line is inside it)"
             ),
             (
-                "text\nok\nab\"c\n",
-                "3: '\"' inside an unquoted field at byte 3 of the record (quote the whole field and double the quote)"
+                "text,n\nok,1\n\"two\nlines\",\"never\nclosed\n",
+                "4: unterminated quoted field: its opening '\"' never closes (every later line is inside it)"
             ),
             (
                 "text\nok\n\"a\"b\n",
@@ -35,6 +35,20 @@ struct MeasureErrorTests {
             let run = try RowHeightExecutable.run(["measure", "--input", path])
             #expect(run.exitCode == 1)
             #expect(run.stderr == "rowheight: error: \(path):\(message)\n")
+        }
+    }
+
+    @Test("CSV/TSV: a quote inside an unquoted field is a literal quote; no later row is lost", arguments: [1, 3])
+    func strayQuote(jobs: Int) throws {
+        for (separator, format) in [(",", "csv"), ("\t", "tsv")] {
+            var input = "id\(separator)text\n1\(separator)A 27\" monitor\n\n"
+            for k in 2...3000 { input += "\(k)\(separator)row \(k)\n" }
+            let run = try RowHeightExecutable.run(
+                ["measure", "--input", "-", "--input-format", format, "--skip-invalid", "--jobs", "\(jobs)"],
+                stdin: Data(input.utf8))
+            #expect(run.exitCode == 0, "\(format)")
+            #expect(run.stderr == "")
+            #expect(run.outputLines.count == 3000)
         }
     }
 
@@ -90,7 +104,13 @@ struct MeasureErrorTests {
         let run = try RowHeightExecutable.run(
             ["measure", "--input", "-", "--skip-invalid", "--jobs", "\(jobs)"], stdin: Data(input.utf8))
         #expect(run.exitCode == 1)
-        #expect(run.outputLines.count == 5000 - bad.count)
+        #expect(run.outputLines.count == 5000, "one record per input row")
+        for k in bad {
+            #expect(
+                run.outputLines[k - 1]
+                    == "{\"line\":\(k),\"error\":\"field \\\"text\\\" must be a string, found number\"}")
+        }
+        #expect(run.outputLines[bad[0]].hasPrefix("{\"lines\":"))
         let expected =
             bad.map { "rowheight: error: <stdin>:\($0): field \"text\" must be a string, found number\n" }.joined()
             + "rowheight: error: \(bad.count) invalid rows skipped\n"
@@ -103,7 +123,8 @@ struct MeasureErrorTests {
             ["measure", "--input", "-", "--input-format", "csv", "--skip-invalid", "--format", "csv"],
             stdin: Data("a,text\n1,x\n2,\"multi\nline\",extra\n3,y\n".utf8))
         #expect(run.exitCode == 1)
-        #expect(run.outputLines.count == 3)
+        #expect(run.outputLines.count == 4)
+        #expect(run.outputLines[2] == ",", "the bad row's record: empty fields")
         #expect(
             run.stderr
                 == "rowheight: error: <stdin>:3: 3 columns, expected 2 as in the header\nrowheight: error: 1 invalid row skipped\n"
@@ -152,10 +173,6 @@ struct MeasureErrorTests {
         let fontlessTemplate = try directory.file(
             "f.json", text: #"{"root":{"type":"text","field":"text","style":{"fonts":["/nonexistent/x.ttf"]}}}"#)
         let cases: [([String], String)] = [
-            (["--width", "0"], "invalid width 0.0: a max layout width must be a finite number greater than 0"),
-            (["--widths", "100,nan"], "invalid width nan: a max layout width must be a finite number greater than 0"),
-            (["--width=-3"], "invalid width -3.0: a max layout width must be a finite number greater than 0"),
-            (["--widths", "100,wide"], "invalid width 'wide' in --widths"),
             (["--font", "/nonexistent/font.ttf"], "font file not found: /nonexistent/font.ttf"),
             (["--font", corrupt], "not a font file (FreeType does not recognise its format): \(corrupt)"),
             (["--template", "/nonexistent/t.json"], "/nonexistent/t.json: no such template file"),
@@ -173,6 +190,52 @@ struct MeasureErrorTests {
         }
     }
 
+    @Test("Numeric options out of range are usage errors naming the option, the value and the range")
+    func outOfRange() throws {
+        let cases: [([String], String)] = [
+            (["--width", "0"], "--width 0 is out of range: it must be greater than 0 and at most 1000000"),
+            (["--width", "-5"], "--width -5 is out of range: it must be greater than 0 and at most 1000000"),
+            (["--width=-3"], "--width -3 is out of range: it must be greater than 0 and at most 1000000"),
+            (["--widths", "100,nan"], "--widths nan is out of range: it must be greater than 0 and at most 1000000"),
+            (["--widths", "100,wide"], "--widths: 'wide' is not a number of points"),
+            (["--size", "1e16"], "--size 1e+16 is out of range: it must be at least 0.01 and at most 10000"),
+            (["--size", "1e11", "--profile", "pango"], "--size 100000000000 is out of range: it must be at least 0.01 and at most 10000"),
+            (["--line-spacing", "1e308"], "--line-spacing 1e+308 is out of range: it must be at least 0 and at most 10000"),
+            (["--line-spacing", "-1"], "--line-spacing -1 is out of range: it must be at least 0 and at most 10000"),
+            (["--scale", "1e308"], "--scale 1e+308 is out of range: it must be at least 0.01 and at most 1000"),
+            (
+                ["--line-height-multiple", "1e308"],
+                "--line-height-multiple 1e+308 is out of range: it must be at least 0.01 and at most 100"
+            ),
+            (["--size", "1e-300"], "--size 1e-300 is out of range: it must be at least 0.01 and at most 10000"),
+            (["--scale", "0"], "--scale 0 is out of range: it must be at least 0.01 and at most 1000"),
+            (["--max-lines", "-1"], "--max-lines -1 is out of range: it must be at least 0 and at most 1000000000"),
+            (["--jobs", "1000000"], "--jobs 1000000 is out of range: it must be at least 1 and at most 256"),
+        ]
+        let directory = try TemporaryDirectory()
+        let rows = try directory.file("rows.jsonl", text: "{\"text\":\"a\"}\n")
+        for (arguments, message) in cases {
+            let run = try RowHeightExecutable.run(["measure", "--input", rows] + arguments)
+            #expect(run.exitCode == 64, "\(arguments)")
+            #expect(run.stdout.isEmpty)
+            #expect(run.stderr.hasPrefix("Error: \(message)\n"), "\(arguments)")
+        }
+        let others: [([String], String)] = [
+            (["dataset", "--rows", "99999999999"], "--rows 99999999999 is out of range"),
+            (["dataset", "--rows", "1", "--jobs", "4096"], "--jobs 4096 is out of range"),
+            (["simulate", "--steps", "999999999999"], "--steps 999999999999 is out of range"),
+            (["simulate", "--width", "1e300"], "--width 1e+300 is out of range"),
+            (["simulate", "--estimate", "-1"], "--estimate -1 is out of range"),
+            (["render", "x", "--scale", "1e308", "-o", "x.png"], "--scale 1e+308 is out of range"),
+            (["breaks", "--input", "-", "--jobs", "100000"], "--jobs 100000 is out of range"),
+        ]
+        for (arguments, message) in others {
+            let run = try RowHeightExecutable.run(arguments)
+            #expect(run.exitCode == 64, "\(arguments)")
+            #expect(run.stderr.hasPrefix("Error: \(message)"), "\(arguments)")
+        }
+    }
+
     @Test("Usage errors exit 64")
     func usage() throws {
         for arguments in [
@@ -184,6 +247,45 @@ struct MeasureErrorTests {
             let run = try RowHeightExecutable.run(arguments)
             #expect(run.exitCode == 64, "\(arguments)")
             #expect(run.stdout.isEmpty)
+        }
+    }
+}
+
+@Suite("rowheight measure: every printed height is finite and not negative")
+struct MeasurePrintedHeightTests {
+    @Test("A template that makes a negative cell height is an error, never a negative height with exit 0")
+    func negativeTemplateHeight() throws {
+        let directory = try TemporaryDirectory()
+        let template = try directory.file("t.json", text: #"{"root":{"type":"box","width":10,"height":-180}}"#)
+        let run = try RowHeightExecutable.run(
+            ["measure", "--input", "-", "--template", template], stdin: Data("{\"text\":\"a\"}\n".utf8))
+        #expect(run.exitCode == 1)
+        #expect(!run.output.contains("-180"))
+        #expect(run.stderr.hasPrefix("rowheight: error: "))
+    }
+}
+
+@Suite("rowheight measure --template: valid JSON that is not a template is reported as what it is")
+struct MeasureTemplateMessageTests {
+    @Test("An unknown enum value names its place; nesting deeper than the decoder reads says so")
+    func messages() throws {
+        let directory = try TemporaryDirectory()
+        let unknown = try directory.file(
+            "unknown.json", text: #"{"root":{"type":"vstack","alignment":"middle","children":[]}}"#)
+        var nested = #"{"type":"box","width":1,"height":1}"#
+        for _ in 0..<600 { nested = #"{"type":"inset","all":1,"child":"# + nested + "}" }
+        let deep = try directory.file("deep.json", text: #"{"root":"# + nested + "}")
+        let broken = try directory.file("broken.json", text: #"{"root":"#)
+        let cases: [(String, String)] = [
+            (unknown, "invalid template: invalid value at .root.alignment: "),
+            (deep, "invalid template: nested 602 levels deep; at most 512 can be read"),
+            (broken, "invalid template: not valid JSON"),
+        ]
+        for (template, message) in cases {
+            let run = try RowHeightExecutable.run(
+                ["measure", "--input", "-", "--template", template], stdin: Data("{\"text\":\"a\"}\n".utf8))
+            #expect(run.exitCode == 1)
+            #expect(run.stderr.hasPrefix("rowheight: error: \(template): \(message)"), "\(run.stderr)")
         }
     }
 }

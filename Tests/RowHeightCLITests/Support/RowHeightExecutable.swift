@@ -40,9 +40,13 @@ enum RowHeightExecutable {
     /// Runs `rowheight arguments…` with `stdin` as standard input (empty if `nil`), output to
     /// temporary files so nothing can block.
     ///
-    /// - Parameter stdoutPath: where standard output goes instead (e.g. `/dev/full`); `stdout`
-    ///   is then empty.
-    static func run(_ arguments: [String], stdin: Data? = nil, stdoutPath: String? = nil) throws -> Run {
+    /// - Parameters:
+    ///   - stdoutPath: where standard output goes instead (e.g. `/dev/full`); `stdout` is then
+    ///     empty.
+    ///   - environment: variables to set for the run, on top of the test's own.
+    static func run(
+        _ arguments: [String], stdin: Data? = nil, stdoutPath: String? = nil, environment: [String: String] = [:]
+    ) throws -> Run {
         let executable = try #require(url, "no rowheight executable next to the test bundle")
         let directory = try TemporaryDirectory()
         let inputURL = directory.url.appendingPathComponent("stdin")
@@ -62,6 +66,9 @@ enum RowHeightExecutable {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         process.standardInput = input
         process.standardOutput = output
         process.standardError = error

@@ -30,14 +30,26 @@ enum PangoOracle {
     /// Line counts of every row of a JSON Lines corpus for every combination (size-major, then
     /// width, then wrap), as Pango lays them out with the single font `font`.
     static func lineCounts(corpus: URL, font: String) throws -> [[Int]] {
+        try lineCounts(corpus: corpus, fonts: [font], sizes: sizes, widths: widths)
+    }
+
+    /// Line counts of every row of a JSON Lines corpus for every combination (size-major, then
+    /// width, then wrap), as Pango lays them out with the fallback chain `fonts` (all files in
+    /// the private font set, their families in chain order).
+    static func lineCounts(
+        corpus: URL, fonts: [String], sizes: [Double], widths: [Double], markup: Bool = false,
+        configuration: String? = nil
+    ) throws -> [[Int]] {
         let process = Process()
         process.executableURL = try binary()
-        process.arguments = [
-            "--font", font, "--input", corpus.path,
-            "--size", sizes.map { String(Int($0)) }.joined(separator: ","),
-            "--width", widths.map { String(Int($0)) }.joined(separator: ","),
-            "--wrap", wraps.joined(separator: ","), "--quiet",
-        ]
+        var arguments: [String] = fonts.flatMap { ["--font", $0] }
+        arguments += ["--input", corpus.path]
+        arguments += ["--size", sizes.map { String(Int($0)) }.joined(separator: ",")]
+        arguments += ["--width", widths.map { String(Int($0)) }.joined(separator: ",")]
+        arguments += ["--wrap", wraps.joined(separator: ","), "--quiet"]
+        if markup { arguments.append("--markup") }
+        if let configuration { arguments += ["--fontconfig-file", configuration] }
+        process.arguments = arguments
         let output = Pipe()
         process.standardOutput = output
         try process.run()

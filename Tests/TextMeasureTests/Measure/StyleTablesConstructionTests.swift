@@ -1,3 +1,4 @@
+import CHarfBuzz
 import LineBreak
 import Testing
 @testable import TextMeasure
@@ -37,10 +38,11 @@ struct StyleTablesConstructionTests {
         }
         let font = Int(UInt8(truncatingIfNeeded: resolved.fontIndex))
         let startsLigature = ligatureFonts[font] && fonts[font].ligatureTable.startsLigature(resolved.glyph)
-        let lineBreakClass = LineBreakClass(resolving: scalar)
-        let extender = lineBreakClass == .cm || lineBreakClass == .zwj || lineBreakClass == .em
+        let extender = StyleTables.isExtender(scalar)
         var flags: UInt8 = (startsLigature ? 1 : 0) | (extender ? 2 : 0)
-        if asciiFastPath, codePoint >= 0x800, !startsLigature, !extender, advance != 0 {
+        let shaped = codePoint >= 0x300 && StyleTables.needsShaping(scalar.value, unicode: hb_unicode_funcs_get_default())
+        if shaped { flags |= StyleTables.Entry.shaped }
+        if asciiFastPath, codePoint >= 0x800, !startsLigature, !extender, !shaped, advance != 0 {
             if LineSegmentIterator.continuesIdeographicRun(scalar) { flags |= StyleTables.Entry.ideographic }
             if LineSegmentIterator.closesIdeograph(scalar) { flags |= StyleTables.Entry.closing }
         }
@@ -58,7 +60,7 @@ struct StyleTablesConstructionTests {
             font: chain.fonts[0], multiplier: (xScale << 16) / Int64(chain.fonts[0].unitsPerEm),
             useGPOS: chain.fonts[0].hasGPOSKerning))
         var mismatches: [Int] = []
-        var flagCounts = [0, 0, 0, 0]
+        var flagCounts = [0, 0, 0, 0, 0]
         for codePoint in 0..<0x1_0000 {
             let built = tables.entries[codePoint]
             let expected = referenceEntry(
@@ -69,7 +71,7 @@ struct StyleTablesConstructionTests {
             {
                 mismatches.append(codePoint)
             }
-            for bit in 0..<4 where built.flags & (1 << bit) != 0 { flagCounts[bit] += 1 }
+            for bit in 0..<5 where built.flags & (1 << bit) != 0 { flagCounts[bit] += 1 }
         }
         return (mismatches, flagCounts)
     }
@@ -87,6 +89,7 @@ struct StyleTablesConstructionTests {
                 #expect(mismatches.isEmpty, "chain \(c), fast path \(asciiFastPath): first mismatches \(mismatches.prefix(5))")
                 // The flags the comparison covers are really set somewhere.
                 #expect(flagCounts[1] > 1_000, "extenders, chain \(c)")
+                #expect(flagCounts[4] > 5_000, "shaped, chain \(c)")
                 if asciiFastPath && c < 2 {
                     #expect(flagCounts[2] > 10_000 && flagCounts[3] > 10, "ideographic/closing, chain \(c)")
                 }

@@ -1,0 +1,28 @@
+import Benchmark
+import BenchmarkSupport
+import Foundation
+import TextMeasure
+
+/// Rows in scripts HarfBuzz shapes (issue 10's speed goals: Arabic and Hindi rows of ~100
+/// characters ≥ 300,000 rows/s, one thread): real translations from the corpora, joined to about
+/// 100 characters, measured with Debian's Noto fonts in a fallback chain (Noto Sans, then the
+/// script's font), size 17, width 280, in both profiles.
+func scriptBenchmarks() {
+    let noto = "/usr/share/fonts/truetype/noto/"
+    let config = Benchmark.Configuration(metrics: [.wallClock, .throughput, .mallocCountTotal], maxDuration: .seconds(5))
+    for (name, corpus, font) in [("Arabic", "ar", "NotoSansArabic"), ("Hindi", "hi", "NotoSansDevanagari")] {
+        let rows = BenchmarkRows.rows(corpus, count: 10_000, length: 100)
+        let chain = try! FontChain(paths: [noto + "NotoSans-Regular.ttf", noto + font + "-Regular.ttf"])
+        for profile in [LayoutProfile.uikit, .pango] {
+            let measurer = try! TextMeasurer(style: TextStyle(fontChain: chain, fontSize: 17, profile: profile))
+            Benchmark("Measure height, \(name) rows (~100 characters), Noto chain, width 280, size 17, .\(profile)",
+                      configuration: config) { benchmark in
+                var i = 0
+                for _ in benchmark.scaledIterations {
+                    blackHole(try! measurer.measure(rows[i], width: 280).height)
+                    i = i == rows.count - 1 ? 0 : i + 1
+                }
+            }
+        }
+    }
+}

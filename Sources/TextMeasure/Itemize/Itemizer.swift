@@ -1,0 +1,142 @@
+import CHarfBuzz
+
+/// Splits text into the runs HarfBuzz shapes, as Pango 1.50 itemizes (`pango_itemize`):
+///
+/// - **Script** (UAX #24 `Script`): common and inherited characters join the run they are in;
+///   leading ones take the script of the first character that has one.
+/// - **Font**, within a script run: each character takes the first font of the chain that has it
+///   (the primary font when none has); characters Pango does not let choose a font — spaces,
+///   controls, format characters, variation selectors — stay in the current run's font. Spaces
+///   ending a run move to the next one when its font comes earlier in the chain, and a run of
+///   only such characters takes the font of the chain's space.
+///
+/// Direction follows from the script (HarfBuzz shapes right-to-left scripts right to left); lines
+/// still break in logical order, and a run's width does not depend on its embedding level.
+enum Itemizer {
+    /// One run: a range of UTF-8 offsets, the index of its font in the chain, its script.
+    struct Run: Equatable {
+        var range: Range<Int>
+        var font: Int
+        var script: hb_script_t
+    }
+
+    /// Calls `body` with the runs of `from..<to` of `bytes`, in logical order.
+    ///
+    /// - Parameter fontOf: The chain font of a scalar (`StyleTableView.lookup`'s font).
+    /// - Complexity: O(n) in the range's length.
+    /// - Parameter following: The font and scalar of the text right after the range in the same
+    ///   paragraph, if any: white space ending the range moves to that font when it comes earlier
+    ///   in the chain and the scalar continues the range's last script run.
+    static func forEachRun(
+        in bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int, spaceFont: Int,
+        following: (font: Int, scalar: UInt32)? = nil, fontOf: (UInt32) -> Int, _ body: (Run) -> Void
+    ) {
+        let unicode = hb_unicode_funcs_get_default()
+        var runScript = HB_SCRIPT_COMMON
+        var scriptStart = from
+        var i = from
+        // First the script runs, then the font runs inside each.
+        while i < to {
+            let (value, length) = TextWalker.decode(bytes, at: i)
+            let script = hb_unicode_script(unicode, value)
+            if !isShared(script) {
+                if runScript == HB_SCRIPT_COMMON {
+                    runScript = script
+                } else if script != runScript {
+                    fontRuns(in: bytes, from: scriptStart, to: i, script: runScript, spaceFont: spaceFont,
+                             unicode: unicode, followingFont: nil, fontOf: fontOf, body)
+                    scriptStart = i
+                    runScript = script
+                }
+            }
+            i += length
+        }
+        var next = following
+        if let scalar = following?.scalar, !continuesScriptRun(script: runScript, with: scalar, unicode: unicode) {
+            next = nil
+        }
+        fontRuns(in: bytes, from: scriptStart, to: to, script: runScript, spaceFont: spaceFont, unicode: unicode,
+                 followingFont: next?.font, fontOf: fontOf, body)
+    }
+
+    /// Whether `next` continues the script run that `scalar` is in (it is common or inherited,
+    /// or of the same script, or `scalar` is common).
+    static func continuesScriptRun(of scalar: UInt32, with next: UInt32) -> Bool {
+        let unicode = hb_unicode_funcs_get_default()
+        return continuesScriptRun(script: hb_unicode_script(unicode, scalar), with: next, unicode: unicode)
+    }
+
+    private static func continuesScriptRun(script: hb_script_t, with next: UInt32, unicode: OpaquePointer?) -> Bool {
+        let nextScript = hb_unicode_script(unicode, next)
+        return isShared(nextScript) || isShared(script) || nextScript == script
+    }
+
+    private static func isShared(_ script: hb_script_t) -> Bool {
+        script == HB_SCRIPT_COMMON || script == HB_SCRIPT_INHERITED || script == HB_SCRIPT_UNKNOWN
+    }
+
+    /// The font runs of one script run (`itemize_state_process_run` and
+    /// `itemize_state_add_character`).
+    private static func fontRuns(
+        in bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int, script: hb_script_t, spaceFont: Int,
+        unicode: OpaquePointer?, followingFont: Int?, fontOf: (UInt32) -> Int, _ body: (Run) -> Void
+    ) {
+        guard from < to else { return }
+        var itemStart = from
+        var itemFont: Int? = nil
+        var firstSpace: Int? = nil
+        var i = from
+        while i < to {
+            let (value, length) = TextWalker.decode(bytes, at: i)
+            let isSpace = considerAsSpace(value, unicode: unicode)
+            let spacesBefore = firstSpace
+            if isSpace {
+                if firstSpace == nil { firstSpace = i }
+            } else {
+                firstSpace = nil
+            }
+            if i > from {
+                var font: Int? = isSpace ? nil : fontOf(value)
+                if itemFont == nil, let font {
+                    itemFont = font
+                } else if itemFont != nil, font == nil {
+                    font = itemFont
+                }
+                if font != itemFont, let font, let current = itemFont {
+                    // A change of font: trailing spaces go to the earlier font of the chain.
+                    var cut = i
+                    if let spaces = spacesBefore, itemStart < spaces, font < current { cut = spaces }
+                    body(Run(range: itemStart..<cut, font: current, script: script))
+                    itemStart = cut
+                    itemFont = font
+                }
+            } else {
+                itemFont = isSpace ? nil : fontOf(value)
+            }
+            i += length
+        }
+        if let next = followingFont, let current = itemFont, next < current, let spaces = firstSpace, itemStart < spaces {
+            body(Run(range: itemStart..<spaces, font: current, script: script))
+            body(Run(range: spaces..<to, font: next, script: script))
+            return
+        }
+        body(Run(range: itemStart..<to, font: itemFont ?? spaceFont, script: script))
+    }
+
+    /// Pango's `consider_as_space`: characters that never choose a font (controls, format
+    /// characters outside Arabic, separators but Ogham's, variation selectors).
+    static func considerAsSpace(_ value: UInt32, unicode: OpaquePointer?) -> Bool {
+        if (0xFE00...0xFE0F).contains(value) || (0xE0100...0xE01EF).contains(value) { return true }
+        switch hb_unicode_general_category(unicode, value) {
+        case HB_UNICODE_GENERAL_CATEGORY_CONTROL, HB_UNICODE_GENERAL_CATEGORY_SURROGATE,
+            HB_UNICODE_GENERAL_CATEGORY_LINE_SEPARATOR, HB_UNICODE_GENERAL_CATEGORY_PARAGRAPH_SEPARATOR:
+            return true
+        case HB_UNICODE_GENERAL_CATEGORY_FORMAT:
+            return !((0x600...0x6FF).contains(value) || value == 0x70F || value == 0x8E2)
+        case HB_UNICODE_GENERAL_CATEGORY_SPACE_SEPARATOR:
+            return value != 0x1680
+        default:
+            return false
+        }
+    }
+}

@@ -1,0 +1,102 @@
+import CHarfBuzz
+
+/// Shapes one run (one font, one script, one direction) with HarfBuzz and hands out Pango's
+/// *logical widths*: each glyph cluster's width split evenly among its scalars, the remainder
+/// to the first (`pango_glyph_item_get_logical_widths`). A line's width is the sum of its
+/// scalars' logical widths, so breaking between clusters needs no reshaping.
+enum RunShaper {
+    /// The text around a run that HarfBuzz may look at (Arabic joining, Indic reordering) without
+    /// shaping it, as Pango passes the paragraph.
+    struct Context {
+        /// The whole text's UTF-8 bytes.
+        var bytes: UnsafeBufferPointer<UInt8>
+        /// The part of `bytes` HarfBuzz may see around the run.
+        var range: Range<Int>
+    }
+
+    /// Shapes `run` of `context.bytes` and appends one logical width per scalar of the run to
+    /// `widths`, in logical order.
+    ///
+    /// - Parameters:
+    ///   - font: The HarfBuzz font, at the scale its positions should come out in.
+    ///   - script: The run's script (its direction follows from it: right to left for Arabic,
+    ///     Hebrew…).
+    ///   - scale: Width units per HarfBuzz unit (1 for Pango units; size / unitsPerEm for points).
+    ///   - wholeUnits: Split cluster widths in whole units as Pango does (`.pango`), else evenly.
+    ///   - missingWidth: The width for the scalar at a byte offset when HarfBuzz draws it with
+    ///     glyph 0 (no font has it): the measurer's box width, not the font's `.notdef`.
+    /// - Complexity: HarfBuzz's shaping, O(n) in the run's length for the scripts in practice.
+    static func appendLogicalWidths(
+        of run: Range<Int>, context: Context, font: HarfBuzzFont, script: hb_script_t, scale: Double,
+        wholeUnits: Bool, missingWidth: (Int) -> Double, to widths: inout [Double]
+    ) {
+        guard !run.isEmpty, let base = context.bytes.baseAddress else { return }
+        let buffer = hb_buffer_create()
+        defer { hb_buffer_destroy(buffer) }
+        let start = context.range.lowerBound
+        base.advanced(by: start).withMemoryRebound(to: CChar.self, capacity: context.range.count) { text in
+            hb_buffer_add_utf8(
+                buffer, text, Int32(context.range.count), UInt32(run.lowerBound - start), Int32(run.count))
+        }
+        hb_buffer_set_script(buffer, script)
+        hb_buffer_set_direction(buffer, hb_script_get_horizontal_direction(script))
+        // No language: Pango 1.50 passes its default language, which in the C locale it calls
+        // "c" for every script (it "includes" any script), so no OpenType language system is
+        // chosen — HarfBuzz's default, as here.
+        hb_shape(font.font, buffer, nil, 0)
+        var count: UInt32 = 0
+        guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
+              let positions = hb_buffer_get_glyph_positions(buffer, nil)
+        else { return }
+        // Cluster widths (clusters are byte offsets from `start`), merged where glyphs share one.
+        var clusters: [(offset: Int, width: Double)] = []
+        clusters.reserveCapacity(Int(count))
+        for g in 0..<Int(count) {
+            let offset = start + Int(infos[g].cluster)
+            let width = infos[g].codepoint == 0
+                ? missingWidth(offset) : Double(positions[g].x_advance) * scale
+            if let last = clusters.last, last.offset == offset {
+                clusters[clusters.count - 1].width += width
+            } else {
+                clusters.append((offset, width))
+            }
+        }
+        clusters.sort { $0.offset < $1.offset }
+        // Merge equal offsets that were not adjacent (reordered glyphs of one cluster).
+        var merged: [(offset: Int, width: Double)] = []
+        merged.reserveCapacity(clusters.count)
+        for cluster in clusters {
+            if let last = merged.last, last.offset == cluster.offset {
+                merged[merged.count - 1].width += cluster.width
+            } else {
+                merged.append(cluster)
+            }
+        }
+        let bytes = context.bytes
+        // Scalars HarfBuzz gave no glyph before the first cluster take no width.
+        var i = run.lowerBound
+        while i < (merged.first?.offset ?? run.upperBound) {
+            i += TextWalker.decode(bytes, at: i).length
+            widths.append(0)
+        }
+        for (k, cluster) in merged.enumerated() {
+            let end = k + 1 < merged.count ? merged[k + 1].offset : run.upperBound
+            var scalars = 0
+            i = cluster.offset
+            while i < end {
+                i += TextWalker.decode(bytes, at: i).length
+                scalars += 1
+            }
+            guard scalars > 0 else { continue }
+            if wholeUnits {
+                let total = Int64(cluster.width)
+                let share = total / Int64(scalars)
+                widths.append(Double(share + (total - share * Int64(scalars))))
+                for _ in 1..<max(scalars, 1) { widths.append(Double(share)) }
+            } else {
+                let share = cluster.width / Double(scalars)
+                for _ in 0..<scalars { widths.append(share) }
+            }
+        }
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+@testable import TextMeasure
+
+/// The `.pango` profile against Pango 1.50 on real text in scripts whose glyphs change with their
+/// neighbours (Arabic joining, Indic conjuncts and marks) and in the alphabets beside them: the
+/// translations Debian packages ship (`Tools/corpus/translations.py`), measured with Debian's Noto
+/// fonts through a fallback chain (Noto Sans, then the script's font), as a user would set them.
+@Suite("Accuracy against Pango 1.50: real text in many scripts")
+struct PangoScriptAccuracyTests {
+    struct Corpus: Sendable, CustomStringConvertible {
+        var name: String
+        var fonts: [String]
+        var description: String { "\(name) with \(fonts.map { ($0 as NSString).lastPathComponent }.joined(separator: " → "))" }
+    }
+
+    static let noto = "/usr/share/fonts/truetype/noto/"
+    static func chain(_ script: String?) -> [String] {
+        [noto + "NotoSans-Regular.ttf"] + (script.map { [noto + "NotoSans\($0)-Regular.ttf"] } ?? [])
+    }
+
+    static let corpora = [
+        Corpus(name: "ar", fonts: chain("Arabic")),
+        Corpus(name: "fa", fonts: chain("Arabic")),
+        Corpus(name: "mixed-ar", fonts: chain("Arabic")),
+        Corpus(name: "he", fonts: chain("Hebrew")),
+        Corpus(name: "mixed-he", fonts: chain("Hebrew")),
+        Corpus(name: "hi", fonts: chain("Devanagari")),
+        Corpus(name: "mr", fonts: chain("Devanagari")),
+        Corpus(name: "bn", fonts: chain("Bengali")),
+        Corpus(name: "ta", fonts: chain("Tamil")),
+        Corpus(name: "el", fonts: chain(nil)),
+        Corpus(name: "ru", fonts: chain(nil)),
+    ]
+
+    /// Corpora where some combinations are still under 99.9 %, and why (README, Limits).
+    static let knownGaps: [String: String] = [
+        "el": "tab characters: Pango sets them to tab stops (8 spaces), the measurer as plain spaces",
+        "ru": "tabs, and runs of spaces wider than the line: Pango breaks between the spaces",
+        "hi": "char wrapping inside conjuncts: Pango 1.50's grapheme boundaries predate Unicode 15.1's GB9c",
+        "mr": "char wrapping inside conjuncts: Pango 1.50's grapheme boundaries predate Unicode 15.1's GB9c",
+        "bn": "char wrapping inside conjuncts: Pango 1.50's grapheme boundaries predate Unicode 15.1's GB9c",
+        "ta": "char wrapping inside clusters and line ends that Pango re-shapes",
+        "fa": "line ends that Pango re-shapes (pango_layout's safe-distance reshaping)",
+        "mixed-ar": "bidi embedding levels split Pango's runs around Latin words",
+    ]
+
+    static let sizes: [Double] = [13, 17, 24]
+    static let widths: [Double] = [200, 280, 375]
+
+    @Test("≥ 99.9 % identical line counts, equal heights where lines agree", arguments: corpora)
+    func lineCountsMatchPango(corpus: Corpus) throws {
+        for font in corpus.fonts {
+            try #require(FileManager.default.fileExists(atPath: font), "install fonts-noto-core (Scripts/test does)")
+        }
+        let url = try #require(Bundle.module.url(forResource: "Fixtures/corpus/\(corpus.name)", withExtension: "jsonl"))
+        let texts = try PangoAccuracyTests.texts(corpus.name)
+        #expect(texts.count >= 500)
+        let expected = try PangoOracle.lineCounts(corpus: url, fonts: corpus.fonts, sizes: Self.sizes, widths: Self.widths)
+        try #require(expected.count == texts.count)
+        let chain = try FontChain(corpus.fonts.map { try Font(path: $0) })
+        var combination = 0
+        var report: [String] = []
+        for size in Self.sizes {
+            for width in Self.widths {
+                for wrap in PangoOracle.wraps {
+                    let style = TextStyle(
+                        fontChain: chain, fontSize: size,
+                        lineBreakMode: wrap == "word" ? .byWordWrapping : .byCharWrapping, profile: .pango)
+                    let measurer = try TextMeasurer(style: style)
+                    var mismatches: [Int] = []
+                    for (row, text) in texts.enumerated() {
+                        let lines = try measurer.measure(text, width: width).lineCount
+                        if lines != expected[row][combination] { mismatches.append(row) }
+                    }
+                    let agreement = 1 - Double(mismatches.count) / Double(texts.count)
+                    report.append("\(corpus) size \(Int(size)) width \(Int(width)) \(wrap): \(texts.count - mismatches.count)/\(texts.count)")
+                    let detail = "\(corpus) size \(size) width \(width) \(wrap): \(mismatches.count) rows differ, e.g. rows \(mismatches.prefix(8).map { $0 + 1 })"
+                    if let gap = Self.knownGaps[corpus.name] {
+                        // Never worse than today, and the 99.9 % goal recorded as not met yet.
+                        #expect(agreement >= 0.993, "\(detail)")
+                        if agreement < 0.999 {
+                            withKnownIssue("\(gap)") { Issue.record("\(detail)") }
+                        }
+                    } else {
+                        #expect(agreement >= 0.999, "\(detail)")
+                    }
+                    combination += 1
+                }
+            }
+        }
+        print(report.joined(separator: "\n"))
+    }
+}

@@ -7,6 +7,7 @@ struct FontsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fonts",
         abstract: "Show which font draws each character of a text, the fonts' metrics, and what is missing.",
+        usage: "rowheight fonts <text> [--font <font> ...] [<options>]",
         discussion: """
             For each grapheme cluster of TEXT: the font (file and face) it comes from and why — the first font of the chain that has all of its characters —, or that no font has it (then it is measured as the primary font's missing glyph). Then each font of the chain: its family, faces, colour tables, and its metrics at --size (ascender, descender, line gap, line height = ascender − descender + line gap; the pango profile leaves out the line gap) and units per em. Last, what is missing, as U+XXXX.
 

@@ -20,6 +20,7 @@ struct RowHeightCommand: ParsableCommand {
               rowheight simulate --input rows.jsonl --width 375 --json
               rowheight render "Hello, world" --width 120 --scale 2 -o hello.png
               rowheight breaks "Don't break—here"
+              rowheight fonts "Hi 👋 日本" --font "Noto Sans"
 
             Input files are JSON Lines (one object per line) or CSV/TSV with a header row; "-" reads standard input. Output records come in input order, one per row, whatever --jobs is. A progress line is drawn on stderr when it is a terminal and the output is not (--progress / --no-progress to choose).
 
@@ -28,6 +29,7 @@ struct RowHeightCommand: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             MeasureCommand.self, DatasetCommand.self, SimulateCommand.self, RenderCommand.self, BreaksCommand.self,
+            FontsCommand.self,
         ]
     )
 

@@ -3,10 +3,7 @@ import TextMeasure
 
 /// Text-style options shared by the commands that measure.
 struct StyleOptions: ParsableArguments {
-    @Option(name: .customLong("font"), help: ArgumentHelp(
-        "A font file (TrueType, OpenType, collection as PATH or PATH#INDEX); repeat for a fallback chain. Default: the bundled DejaVu Sans, then IPAexGothic.",
-        valueName: "path"))
-    var fonts: [String] = []
+    @OptionGroup var font: FontOptions
 
     @Option(help: ArgumentHelp("Font size in points.", valueName: "pt"))
     var size: Double = 17
@@ -41,22 +38,7 @@ struct StyleOptions: ParsableArguments {
     ///
     /// - Throws: `FontError` for a missing or corrupt font, `TextMeasureError` for a bad number.
     func makeStyle() throws -> TextStyle {
-        let chain: FontChain
-        if fonts.isEmpty {
-            chain = try FontChain.bundled()
-        } else {
-            var loaded: [Font] = []
-            for spec in fonts {
-                var path = spec
-                var index = 0
-                if let hash = spec.lastIndex(of: "#"), let parsed = Int(spec[spec.index(after: hash)...]) {
-                    path = String(spec[..<hash])
-                    index = parsed
-                }
-                loaded.append(try Font(path: path, faceIndex: index))
-            }
-            chain = try FontChain(loaded)
-        }
+        let chain = try font.makeChain()
         let style = TextStyle(
             fontChain: chain, fontSize: size, lineBreakMode: lineBreak.mode, numberOfLines: maxLines,
             lineSpacing: lineSpacing, lineHeightMultiple: lineHeightMultiple, scale: scale, profile: profile)

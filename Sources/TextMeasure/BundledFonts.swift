@@ -4,7 +4,8 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Locates the open-licensed fonts bundled with RowHeight (DejaVu Sans and IPAexGothic).
+/// Locates the open-licensed fonts bundled with RowHeight (DejaVu Sans, IPAexGothic and Noto
+/// Color Emoji).
 ///
 /// The fonts live in the repository's top-level `fonts/` folder. They are found, in order:
 /// 1. in the folder named by the environment variable `ROWHEIGHT_FONTS_DIR`;
@@ -16,6 +17,10 @@ public enum BundledFonts {
     public static let dejaVuSansFileName = "DejaVuSans.ttf"
     /// File name of the bundled IPAexGothic.
     public static let ipaexGothicFileName = "ipaexg.ttf"
+    /// File name of the bundled Noto Color Emoji (CBDT/CBLC colour bitmaps).
+    public static let notoColorEmojiFileName = "NotoColorEmoji.ttf"
+    /// The default chain's files in fallback order.
+    public static let chainFileNames = [dejaVuSansFileName, ipaexGothicFileName, notoColorEmojiFileName]
 
     /// The directory holding the bundled font files, or `nil` if none of the places above has them.
     public static var directory: String? { cachedDirectory }
@@ -39,4 +44,6 @@ public enum BundledFonts {
     public static var dejaVuSansPath: String? { directory.map { $0 + "/" + dejaVuSansFileName } }
     /// Path of the bundled IPAexGothic, if found.
     public static var ipaexGothicPath: String? { directory.map { $0 + "/" + ipaexGothicFileName } }
+    /// Path of the bundled Noto Color Emoji, if found.
+    public static var notoColorEmojiPath: String? { directory.map { $0 + "/" + notoColorEmojiFileName } }
 }

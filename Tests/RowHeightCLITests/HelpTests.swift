@@ -5,7 +5,7 @@ import Testing
 
 @Suite("--help of every command, end to end")
 struct HelpTests {
-    @Test("Every command's help has an example of itself", arguments: ["measure", "dataset", "breaks"])
+    @Test("Every command's help has an example of itself", arguments: ["measure", "dataset", "breaks", "fonts"])
     func examples(command: String) throws {
         let run = try RowHeightExecutable.run([command, "--help"])
         #expect(run.exitCode == 0)
@@ -15,7 +15,7 @@ struct HelpTests {
 
     @Test(
         "At 80 columns no help line is longer",
-        arguments: [[], ["measure"], ["dataset"], ["simulate"], ["render"], ["breaks"]])
+        arguments: [[], ["measure"], ["dataset"], ["simulate"], ["render"], ["breaks"], ["fonts"]])
     func eightyColumns(command: [String]) throws {
         let run = try RowHeightExecutable.run(command + ["--help"], environment: ["COLUMNS": "80"])
         #expect(run.exitCode == 0)
@@ -27,6 +27,7 @@ struct HelpTests {
         arguments: [
             RowHeightCommand.configuration, MeasureCommand.configuration, DatasetCommand.configuration,
             SimulateCommand.configuration, RenderCommand.configuration, BreaksCommand.configuration,
+            FontsCommand.configuration,
         ].map(\.discussion))
     func discussion(_ text: String) {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)

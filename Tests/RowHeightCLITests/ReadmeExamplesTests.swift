@@ -30,7 +30,7 @@ struct ReadmeExamplesTests {
         #expect(commands.count >= 6)
         for command in commands {
             let name = command.split(separator: " ")[1]
-            #expect(["measure", "dataset", "simulate", "render", "breaks"].contains(name), "\(command)")
+            #expect(["measure", "dataset", "simulate", "render", "breaks", "fonts"].contains(name), "\(command)")
         }
     }
 

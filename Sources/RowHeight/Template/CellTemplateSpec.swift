@@ -59,8 +59,8 @@ public struct CellTemplateSpec: Codable, Sendable, Hashable {
 
     /// A text style: every field optional, with `rowheight measure`'s defaults.
     public struct StyleSpec: Codable, Sendable, Hashable {
-        /// Font files (relative paths are resolved against the template's folder); default: the
-        /// bundled chain.
+        /// Fonts as `FontSource.parse` reads them: files (`PATH` or `PATH#INDEX`; relative paths
+        /// are resolved against the template's folder) or family names; default: the bundled chain.
         public var fonts: [String]?
         public var size: Double?
         /// `word` or `char`.
@@ -112,7 +112,7 @@ extension CellTemplate {
 struct CellTemplateSpecReader {
     let baseDirectory: String?
     var scale = 1.0
-    private var fonts: [String: Font] = [:]
+    private var fonts = FontLoader()
 
     init(baseDirectory: String?) { self.baseDirectory = baseDirectory }
 
@@ -216,18 +216,7 @@ struct CellTemplateSpecReader {
     mutating func style(_ spec: CellTemplateSpec.StyleSpec?, _ path: String) throws -> TextStyle {
         let chain: FontChain
         if let paths = spec?.fonts, !paths.isEmpty {
-            var loaded: [Font] = []
-            for path in paths {
-                let resolved = path.hasPrefix("/") || baseDirectory == nil ? path : baseDirectory! + "/" + path
-                if let font = fonts[resolved] {
-                    loaded.append(font)
-                    continue
-                }
-                let font = try Font(path: resolved)
-                fonts[resolved] = font
-                loaded.append(font)
-            }
-            chain = try FontChain(loaded)
+            chain = try fonts.chain(paths.map { try FontSource.parse($0, relativeTo: baseDirectory) })
         } else {
             chain = try FontChain.bundled()
         }

@@ -28,6 +28,19 @@ public final class Font: Sendable, CustomStringConvertible {
     public let lineGap: Int
     /// Number of glyphs.
     public let glyphCount: Int
+    /// Weight class, 1–1000 (`OS/2` `usWeightClass`: 400 regular, 700 bold); 400 when the font
+    /// has no `OS/2` table.
+    public let weight: Int
+    /// Whether the face is italic or oblique (`OS/2` `fsSelection` ITALIC or OBLIQUE, else
+    /// FreeType's italic style flag).
+    public let isItalic: Bool
+    /// Whether the font has scalable outlines (`glyf` or `CFF`). A colour bitmap font (CBDT/CBLC
+    /// or sbix without outlines) has none; it still measures from its `hmtx` advances and `hhea`
+    /// metrics scaled by size / unitsPerEm.
+    public let hasOutlines: Bool
+    /// The colour glyph tables the font has, among `CBDT`, `sbix`, `COLR` and `SVG ` (in that
+    /// order); empty for a monochrome font.
+    public let colorTables: [String]
 
     let face: FreeTypeFace
     /// Glyph of each BMP code point.
@@ -62,6 +75,10 @@ public final class Font: Sendable, CustomStringConvertible {
         descender = loaded.descender
         lineGap = loaded.lineGap
         glyphCount = loaded.advances.count
+        weight = loaded.weight
+        isItalic = loaded.isItalic
+        hasOutlines = loaded.hasOutlines
+        colorTables = loaded.colorTables
         bmpGlyphs = loaded.bmp
         supplementaryScalars = loaded.supplementaryScalars
         supplementaryGlyphs = loaded.supplementaryGlyphs
@@ -75,6 +92,8 @@ public final class Font: Sendable, CustomStringConvertible {
     private struct Loaded {
         var family = "", style = ""
         var unitsPerEm = 1000, ascender = 0, descender = 0, lineGap = 0
+        var weight = 400, isItalic = false, hasOutlines = true
+        var colorTables: [String] = []
         var bmp: [GlyphID] = []
         var supplementaryScalars: [UInt32] = [], supplementaryGlyphs: [GlyphID] = []
         var advances: [Int32] = []
@@ -88,11 +107,20 @@ public final class Font: Sendable, CustomStringConvertible {
         let rec = face.pointee
         result.family = rec.family_name.map { String(cString: $0) } ?? ""
         result.style = rec.style_name.map { String(cString: $0) } ?? ""
-        result.unitsPerEm = max(1, Int(rec.units_per_EM))
+        // FreeType leaves `units_per_EM` 0 for a face without outlines; `head` has it.
+        result.unitsPerEm = max(1, rec.units_per_EM > 0 ? Int(rec.units_per_EM) : headUnitsPerEm(face))
         // Vertical metrics as HarfBuzz reads them: OS/2 typo when USE_TYPO_METRICS, else hhea,
         // else typo, else win.
         let os2 = FT_Get_Sfnt_Table(face, FT_SFNT_OS2)?.assumingMemoryBound(to: TT_OS2.self).pointee
         let hhea = FT_Get_Sfnt_Table(face, FT_SFNT_HHEA)?.assumingMemoryBound(to: TT_HoriHeader.self).pointee
+        if let os2, os2.version != 0xFFFF {
+            if os2.usWeightClass >= 1, os2.usWeightClass <= 1000 { result.weight = Int(os2.usWeightClass) }
+            result.isItalic = os2.fsSelection & (1 << 0 | 1 << 9) != 0
+        } else {
+            result.isItalic = rec.style_flags & FT_Long(FT_STYLE_FLAG_ITALIC) != 0
+        }
+        result.hasOutlines = rec.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0
+        result.colorTables = ["CBDT", "sbix", "COLR", "SVG "].filter { hasTable(face, tag: $0) }
         if let os2, os2.version != 0xFFFF, os2.fsSelection & (1 << 7) != 0,
             os2.sTypoAscender != 0 || os2.sTypoDescender != 0
         {
@@ -140,6 +168,21 @@ public final class Font: Sendable, CustomStringConvertible {
         result.gpos = rawTable(face, tag: 0x4750_4F53)  // 'GPOS'
         result.gsub = rawTable(face, tag: 0x4753_5542)  // 'GSUB'
         return result
+    }
+
+    /// Units per em from the `head` table, 0 without one.
+    static func headUnitsPerEm(_ face: FT_Face) -> Int {
+        guard let head = FT_Get_Sfnt_Table(face, FT_SFNT_HEAD) else { return 0 }
+        return Int(head.assumingMemoryBound(to: TT_Header.self).pointee.Units_Per_EM)
+    }
+
+    /// Whether `face` has a table tagged `tag` (four ASCII characters), without reading it.
+    static func hasTable(_ face: FT_Face, tag: String) -> Bool {
+        let bytes = Array(tag.utf8)
+        guard bytes.count == 4 else { return false }
+        let value = bytes.reduce(FT_ULong(0)) { $0 << 8 | FT_ULong($1) }
+        var length: FT_ULong = 0
+        return FT_Load_Sfnt_Table(face, value, 0, nil, &length) == 0 && length > 0
     }
 
     private static func rawTable(_ face: FT_Face, tag: FT_ULong) -> [UInt8] {
@@ -217,13 +260,7 @@ public final class Font: Sendable, CustomStringConvertible {
 
     /// Whether the font has a table with the given tag (e.g. "GPOS").
     public func hasTable(_ tag: String) -> Bool {
-        let bytes = Array(tag.utf8)
-        guard bytes.count == 4 else { return false }
-        let value = bytes.reduce(FT_ULong(0)) { $0 << 8 | FT_ULong($1) }
-        return face.withFace { face in
-            var length: FT_ULong = 0
-            return FT_Load_Sfnt_Table(face, value, 0, nil, &length) == 0 && length > 0
-        }
+        face.withFace { Font.hasTable($0, tag: tag) }
     }
 
     /// "Family Style (path)", e.g. "DejaVu Sans Book (/…/fonts/DejaVuSans.ttf)".

@@ -1,12 +1,17 @@
-/// Fonts in fallback order: each Unicode scalar is drawn by the first font that has a glyph
-/// for it; when none has, by the primary (first) font's `.notdef` (glyph 0).
+/// Font families in fallback order, each with its faces: each Unicode scalar is drawn by the
+/// first family's font that has a glyph for it; when none has, by the primary (first) font's
+/// `.notdef` (glyph 0). A default style measures each family's regular face (`fonts`); a style
+/// asking for a weight or italic picks its faces with `face(family:weight:italic:)`.
 ///
 /// A chain resolves every Basic Multilingual Plane code point once, when it is created, into a
 /// flat table, so `resolve` is one array load for BMP text. Copies share that table.
 ///
-/// Equal (and hashable) by the identity of its fonts, in order.
+/// Equal (and hashable) by its families: their names and the identity of their faces, in order.
 public struct FontChain: Sendable, Hashable {
-    /// The fonts, primary first. Never empty. (Read-only: the resolve table is built from it.)
+    /// The families in fallback order, primary first. Never empty.
+    public let families: [FontFamily]
+    /// Each family's regular face (`FontFamily.regular`), in fallback order: the fonts a
+    /// default style measures and `resolve` answers with. Never empty.
     public let fonts: [Font]
 
     /// For each BMP code point, its `ResolvedGlyph` packed into 64 bits: font index in bits
@@ -18,27 +23,90 @@ public struct FontChain: Sendable, Hashable {
     /// The `bmpTable` entry that means "not packed: search the fonts".
     @inlinable static var unpacked: UInt64 { .max }
 
-    /// Creates a chain and builds its resolve table.
+    /// Creates a chain of families and builds its resolve table.
     ///
     /// - Throws: `FontError.emptyChain` for an empty list.
-    /// - Complexity: O(65,536 × fonts) glyph lookups — about a millisecond and a 512 KiB
+    /// - Complexity: O(65,536 × families) glyph lookups — about a millisecond and a 512 KiB
     ///   table per chain, so create a chain once and share it.
-    public init(_ fonts: [Font]) throws(FontError) {
-        guard !fonts.isEmpty else { throw .emptyChain }
-        self.fonts = fonts
+    public init(fontFamilies: [FontFamily]) throws(FontError) {
+        guard !fontFamilies.isEmpty else { throw .emptyChain }
+        self.families = fontFamilies
+        self.fonts = fontFamilies.map(\.regular)
         self.bmpTable = FontChain.makeBMPTable(fonts)
     }
 
-    /// Loads a chain from font file paths (face 0 of each).
+    /// Creates a chain from loaded fonts: a font whose family name equals an earlier font's is
+    /// a face of that family, not a fallback (`DejaVuSans.ttf`, `DejaVuSans-Bold.ttf` is one
+    /// family with two faces); the families keep the order of their first fonts.
+    ///
+    /// - Throws: `FontError.emptyChain` for an empty list.
+    /// - Complexity: as `init(fontFamilies:)`.
+    public init(_ fonts: [Font]) throws(FontError) {
+        var families: [FontFamily] = []
+        for font in fonts { families.append(try FontFamily(name: font.familyName, faces: [font])) }
+        try self.init(fontFamilies: FontChain.merged(families))
+    }
+
+    /// Loads a chain from font file paths (face 0 of each; faces of one family group as in
+    /// `init(_:)`).
     ///
     /// - Throws: `FontError` for the first file that fails, or `.emptyChain`.
     public init(paths: [String]) throws(FontError) {
-        var fonts: [Font] = []
-        for path in paths { fonts.append(try Font(path: path)) }
-        try self.init(fonts)
+        var loader = FontLoader()
+        self = try loader.chain(paths.map { .file(path: $0, faceIndex: 0) })
     }
 
-    /// The bundled chain: DejaVu Sans, then IPAexGothic. Loaded on first use and shared.
+    /// Loads a chain of families by name through fontconfig, each with every face fontconfig
+    /// lists for it, e.g. `FontChain(families: ["Noto Sans", "Noto Sans CJK JP"])`.
+    ///
+    /// - Throws: `FontError.familyNotFound` for a name fontconfig does not know (it never
+    ///   substitutes another family), the `FontError` of a face file that fails to load, or
+    ///   `.emptyChain`.
+    /// - Complexity: The first lookup in a process loads fontconfig's configuration (a few
+    ///   milliseconds); then each face file loads as `Font.init`.
+    public init(families: [String]) throws(FontError) {
+        var loader = FontLoader()
+        self = try loader.chain(families.map { .family($0) })
+    }
+
+    /// Loads a chain of files and family names in fallback order, grouping faces of one family
+    /// as `init(_:)` does.
+    ///
+    /// - Throws: `FontError` for the first source that fails, or `.emptyChain`.
+    public init(sources: [FontSource]) throws(FontError) {
+        var loader = FontLoader()
+        self = try loader.chain(sources)
+    }
+
+    /// Families with equal names (case and blanks ignored) merged into the first one, faces in
+    /// order, each face object once.
+    static func merged(_ families: [FontFamily]) -> [FontFamily] {
+        var merged: [(key: String, name: String, faces: [Font])] = []
+        for family in families {
+            let key = Fontconfig.normalized(family.name)
+            if let index = merged.firstIndex(where: { $0.key == key }) {
+                for face in family.faces where !merged[index].faces.contains(where: { $0 === face }) {
+                    merged[index].faces.append(face)
+                }
+            } else {
+                merged.append((key, family.name, family.faces))
+            }
+        }
+        return merged.map { FontFamily(name: $0.name, nonEmptyFaces: $0.faces) }
+    }
+
+    /// The face of the chain's family named `family` (case and blanks ignored) that CSS font
+    /// matching picks for `weight` and `italic` (`FontFamily.face(weight:italic:)`); `nil` when
+    /// the chain has no such family.
+    ///
+    /// - Complexity: O(families + faces).
+    public func face(family: String, weight: Int = 400, italic: Bool = false) -> Font? {
+        let key = Fontconfig.normalized(family)
+        return families.first { Fontconfig.normalized($0.name) == key }?.face(weight: weight, italic: italic)
+    }
+
+    /// The bundled chain: DejaVu Sans, IPAexGothic, then Noto Color Emoji. Loaded on first use
+    /// and shared.
     ///
     /// - Throws: `FontError.bundledFontsNotFound` if `BundledFonts` cannot find the font files,
     ///   or the `FontError` of a file that fails to load.
@@ -47,11 +115,9 @@ public struct FontChain: Sendable, Hashable {
     }
 
     private static let bundledChain: Result<FontChain, FontError> = {
-        guard let dejaVu = BundledFonts.dejaVuSansPath, let ipa = BundledFonts.ipaexGothicPath else {
-            return .failure(.bundledFontsNotFound)
-        }
+        guard let directory = BundledFonts.directory else { return .failure(.bundledFontsNotFound) }
         do throws(FontError) {
-            return .success(try FontChain(paths: [dejaVu, ipa]))
+            return .success(try FontChain(paths: BundledFonts.chainFileNames.map { directory + "/" + $0 }))
         } catch {
             return .failure(error)
         }
@@ -124,14 +190,14 @@ public struct FontChain: Sendable, Hashable {
         return table
     }
 
-    /// Whether two chains hold the same font objects in the same order.
+    /// Whether two chains hold the same families (names and face objects) in the same order.
     public static func == (lhs: FontChain, rhs: FontChain) -> Bool {
-        lhs.fonts.count == rhs.fonts.count && zip(lhs.fonts, rhs.fonts).allSatisfy { $0 === $1 }
+        lhs.families == rhs.families
     }
 
-    /// Hashes the identities of the fonts.
+    /// Hashes the families.
     public func hash(into hasher: inout Hasher) {
-        for font in fonts { hasher.combine(ObjectIdentifier(font)) }
+        hasher.combine(families)
     }
 }
 

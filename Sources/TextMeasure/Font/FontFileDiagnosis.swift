@@ -47,6 +47,19 @@ enum FontFileDiagnosis {
         return .notAFont(path: path)
     }
 
+    /// The first structural fault of face `index` of a file FreeType opened (its table
+    /// directory, or a table extending past the end of the file), `nil` if none. FreeType checks
+    /// the tables of outlines when it opens a face, not those of a colour bitmap font, which
+    /// would otherwise load from a truncated copy with an empty character map.
+    static func fault(inFace index: Int, of path: String) -> String? {
+        guard let file = FontFileBytes(path: path), let tag = file.u32(at: 0) else { return nil }
+        guard tag == collectionTag else { return sfntTags.contains(tag) ? sfntFault(file, at: 0) : nil }
+        guard let offset = file.u32(at: 12 + 4 * UInt64(index)) else {
+            return "the collection header has no offset for face \(index)"
+        }
+        return sfntFault(file, at: UInt64(offset)).map { "face \(index): \($0)" }
+    }
+
     /// The first fault in the sfnt table directory at `offset`: a directory or a table that
     /// extends past the end of the file. `nil` if the directory is consistent.
     private static func sfntFault(_ file: FontFileBytes, at offset: UInt64) -> String? {

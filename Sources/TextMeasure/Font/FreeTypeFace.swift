@@ -46,11 +46,19 @@ final class FreeTypeFace: Sendable {
             }
             var faceHandle: FT_Face?
             let error = FT_New_Face(library, path, FT_Long(index), &faceHandle)
-            guard error == 0, let face = faceHandle else { throw FreeTypeFace.openError(error, path: path) }
-            guard face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0 else {
+            guard error == 0, let face = faceHandle else { throw FreeTypeFace.openError(error, path: path, index: index) }
+            // A face without outlines (a colour bitmap font: CBDT/CBLC, sbix) measures from its
+            // `hmtx` advances and `hhea` metrics in font units, which FreeType reads without a
+            // selected strike; a bitmap format without them (BDF, PCF, FON) cannot be scaled.
+            guard FreeTypeFace.hasScalableMetrics(face) else {
                 FT_Done_Face(face)
-                throw .freeType(
-                    path: path, code: 0, message: "bitmap-only fonts are not supported (no scalable outlines)")
+                throw .noScalableMetrics(path: path)
+            }
+            if face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) == 0,
+                let fault = FontFileDiagnosis.fault(inFace: index, of: path)
+            {
+                FT_Done_Face(face)
+                throw .damaged(path: path, reason: fault)
             }
             // Fonts without a Unicode cmap keep FreeType's default charmap (e.g. a symbol cmap).
             _ = FT_Select_Charmap(face, FT_ENCODING_UNICODE)
@@ -75,23 +83,36 @@ final class FreeTypeFace: Sendable {
         try handles.withLock { try body($0.face) }
     }
 
+    /// Whether `face` has outlines, or else the sfnt tables that give every glyph an advance
+    /// and the face its metrics in font units (`head` units per em, `hhea`, `hmtx`).
+    private static func hasScalableMetrics(_ face: FT_Face) -> Bool {
+        let record = face.pointee
+        if record.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0 { return true }
+        return record.face_flags & FT_Long(FT_FACE_FLAG_SFNT) != 0 && Font.headUnitsPerEm(face) > 0
+            && Font.hasTable(face, tag: "hhea") && Font.hasTable(face, tag: "hmtx")
+    }
+
     /// Opens face `index`, runs `body` with it and closes it again.
     private static func withNewFace<R>(
         _ library: FT_Library, path: String, index: Int, _ body: (FT_Face) -> R
     ) throws(FontError) -> R {
         var faceHandle: FT_Face?
         let error = FT_New_Face(library, path, FT_Long(index), &faceHandle)
-        guard error == 0, let face = faceHandle else { throw openError(error, path: path) }
+        guard error == 0, let face = faceHandle else { throw openError(error, path: path, index: max(index, 0)) }
         defer { FT_Done_Face(face) }
         return body(face)
     }
 
     /// The `FontError` for a failed `FT_New_Face`.
-    private static func openError(_ error: FT_Error, path: String) -> FontError {
+    /// A file whose table directory points past its end (a truncated copy) is `.damaged`
+    /// whatever FreeType says (e.g. a colour font cut inside its bitmap tables: "loca table
+    /// missing").
+    private static func openError(_ error: FT_Error, path: String, index: Int) -> FontError {
         let message = FreeTypeError.message(for: error)
         if FreeTypeError.isFormatError(error) {
             return FontFileDiagnosis.error(forRejectedFile: path, freeTypeMessage: message)
         }
+        if let fault = FontFileDiagnosis.fault(inFace: index, of: path) { return .damaged(path: path, reason: fault) }
         return .freeType(path: path, code: error, message: message)
     }
 

@@ -16,6 +16,9 @@ extension Font {
     ///   - subpixelOffset: Horizontal shift of the origin in pixels, `0..<1`: lets a caller place
     ///     glyphs at fractional pen positions (the bitmap is rendered shifted by this much).
     /// - Returns: The coverage bitmap and its offset from the glyph origin.
+    /// A font without outlines (a colour bitmap font: CBDT/CBLC, sbix) is not drawn: its glyphs
+    /// come out as the outline of a box as wide as the advance and as tall as the ascender.
+    ///
     /// - Throws: `GlyphRasterError` for a bad size, a glyph out of range or a FreeType failure.
     /// - Complexity: One FreeType outline load and scan conversion; cache the result per glyph.
     public func rasterize(glyph: GlyphID, size: Double, scale: Double = 1, subpixelOffset: Double = 0)
@@ -24,6 +27,7 @@ extension Font {
         let pixels = size * scale
         guard pixels.isFinite, pixels > 0, pixels < 16384 else { throw .invalidSize(size: size, scale: scale) }
         guard Int(glyph) < glyphCount else { throw .glyphOutOfRange(path: path, glyph: glyph, glyphCount: glyphCount) }
+        if !hasOutlines { return outlineBox(glyph: glyph, pixels: pixels) }
         let path = self.path
         let result: Result<GlyphBitmap, GlyphRasterError> = face.withFace { face in
             func failure(_ error: FT_Error) -> Result<GlyphBitmap, GlyphRasterError> {
@@ -41,6 +45,20 @@ extension Font {
             return Font.copyBitmap(slot.pointee, path: path, glyph: glyph)
         }
         return try result.get()
+    }
+
+    /// The one-pixel outline of the glyph's advance × ascender box at `pixels` pixels per em,
+    /// standing on the baseline: what a colour bitmap glyph is drawn as.
+    private func outlineBox(glyph: GlyphID, pixels: Double) -> GlyphBitmap {
+        let k = pixels / Double(unitsPerEm)
+        let width = max(Int((Double(advance(of: glyph)) * k).rounded()), 0)
+        let height = max(Int((Double(ascender) * k).rounded()), 0)
+        guard width > 0, height > 0 else { return GlyphBitmap(width: 0, height: 0, left: 0, top: 0, coverage: []) }
+        var coverage = [UInt8](repeating: 0, count: width * height)
+        for y in 0..<height {
+            for x in 0..<width where y == 0 || y == height - 1 || x == 0 || x == width - 1 { coverage[y * width + x] = 255 }
+        }
+        return GlyphBitmap(width: width, height: height, left: 0, top: height, coverage: coverage)
     }
 
     /// Copies the slot's bitmap (8-bit gray or 1-bit mono) into a `GlyphBitmap`.

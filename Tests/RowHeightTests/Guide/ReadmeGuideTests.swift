@@ -9,7 +9,7 @@ import TextMeasure
 @Suite struct ReadmeGuideTests {
     @Test func theMeasuringTextExample() throws {
         // --- README example begins ---
-        let style = try TextStyle.bundled(fontSize: 17)  // DejaVu Sans, then IPAexGothic
+        let style = try TextStyle.bundled(fontSize: 17)  // DejaVu Sans, IPAexGothic, Noto Color Emoji
         let measurer = try TextMeasurer(style: style)  // validates the style; shareable across threads
         let m = try measurer.measure("Hello, world! This is a row of a chat log.", width: 280)
         print(m.lineCount, m.height, m.maxLineWidth)  // 2 40.0 …

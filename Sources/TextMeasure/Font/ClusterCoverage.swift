@@ -1,0 +1,41 @@
+/// Which font of a chain draws one grapheme cluster, and which of its characters no font has.
+public struct ClusterCoverage: Sendable, Equatable {
+    /// The cluster's scalars.
+    public let scalars: [Unicode.Scalar]
+    /// Index in the chain's `fonts` of the first font that has every scalar of the cluster that
+    /// needs a glyph (default-ignorable scalars such as ZWJ and variation selectors do not);
+    /// `nil` when no single font has them all.
+    public let fontIndex: Int?
+    /// For each scalar, the index of the first font that has it, `nil` where no font has it.
+    public let scalarFonts: [Int?]
+    /// The scalars that need a glyph and that no font of the chain has: the cluster is drawn
+    /// with the primary font's missing glyph (`.notdef`) for them.
+    public var missing: [Unicode.Scalar] {
+        zip(scalars, scalarFonts).compactMap { scalar, font in
+            font == nil && !ClusterCoverage.isIgnorable(scalar) ? scalar : nil
+        }
+    }
+
+    /// Whether a scalar may have no glyph without the cluster missing anything
+    /// (Default_Ignorable_Code_Point: joiners, variation selectors, tags).
+    static func isIgnorable(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.isDefaultIgnorableCodePoint
+    }
+}
+
+extension FontChain {
+    /// How the chain covers one grapheme cluster: the first font that has all of its characters
+    /// (as DESIGN.md's itemization picks it), each character's own first font, and what no
+    /// font has.
+    ///
+    /// - Complexity: O(scalars × fonts) glyph lookups.
+    public func coverage(ofCluster scalars: some Sequence<Unicode.Scalar>) -> ClusterCoverage {
+        let scalars = Array(scalars)
+        let scalarFonts: [Int?] = scalars.map { scalar in fonts.firstIndex { $0.glyph(for: scalar) != 0 } }
+        let needed = scalars.filter { !ClusterCoverage.isIgnorable($0) }
+        let fontIndex = fonts.firstIndex { font in needed.allSatisfy { font.glyph(for: $0) != 0 } }
+        return ClusterCoverage(
+            scalars: scalars, fontIndex: needed.isEmpty ? (scalarFonts.compactMap { $0 }.first ?? 0) : fontIndex,
+            scalarFonts: scalarFonts)
+    }
+}

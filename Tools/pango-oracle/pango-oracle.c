@@ -43,6 +43,7 @@ static const char *usage =
     "  --fontconfig-file CONF  also load this fontconfig configuration file (rules only, e.g. Debian's\n"
     "                  /etc/fonts/conf.d/10-scale-bitmap-fonts.conf for colour bitmap fonts)\n"
     "  --markup        the texts are Pango markup (pango_parse_markup), not plain text\n"
+    "  --heights       also print each combination's layout height in Pango units: {\"counts\":[...],\"heights\":[...]}\n"
     "  --size PT       font sizes in points (repeatable or comma list; default 17)\n"
     "  --width PT      layout widths in points (repeatable or comma list; default 375)\n"
     "  --wrap MODE     word (PANGO_WRAP_WORD_CHAR) or char (PANGO_WRAP_CHAR) (repeatable or comma list;\n"
@@ -413,7 +414,7 @@ static void explain_layout(PangoLayout *layout, const char *text, double size, d
 
 int main(int argc, char **argv) {
     const char *fonts[MAX_VALUES] = {NULL}, *input = NULL, *conf = NULL;
-    int nfonts = 0, markup = 0;
+    int nfonts = 0, markup = 0, heights = 0;
     double sizes[MAX_VALUES] = {17}, widths[MAX_VALUES] = {375};
     int nsizes = 0, nwidths = 0, nwraps = 0, stats = 0, quiet = 0, breaks = 0, lines_only = 0, glyphs = 0;
     long explain = 0;
@@ -454,6 +455,7 @@ int main(int argc, char **argv) {
         else if (!strcmp(a, "--metrics")) quiet = 0; /* metrics are printed by default */
         else if (!strcmp(a, "--quiet")) quiet = 1;
         else if (!strcmp(a, "--lines-only")) lines_only = 1;
+        else if (!strcmp(a, "--heights")) heights = 1;
         else if (!strcmp(a, "--glyphs")) glyphs = 1;
         else if (!strcmp(a, "--breaks")) breaks = 1;
         else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -548,6 +550,7 @@ int main(int argc, char **argv) {
     }
     GString *text = g_string_new(NULL);
     GString *out = g_string_new(NULL);
+    GString *height_list = g_string_new(NULL);
     char *line = NULL;
     size_t cap = 0;
     ssize_t len;
@@ -603,6 +606,15 @@ int main(int argc, char **argv) {
             }
             int count = pango_layout_get_line_count(layouts[c]);
             g_string_append_printf(out, c ? (lines_only ? " %d" : ",%d") : "%d", count);
+            if (heights) {
+                int w = 0, h = 0;
+                pango_layout_get_size(layouts[c], &w, &h);
+                g_string_append_printf(height_list, c ? ",%d" : "%d", h);
+            }
+        }
+        if (heights && !lines_only && !explain) {
+            g_string_append_printf(out, "],\"heights\":[%s", height_list->str);
+            g_string_truncate(height_list, 0);
         }
         if (!explain) g_string_append(out, lines_only ? "\n" : "]}\n");
         fwrite(out->str, 1, out->len, stdout);

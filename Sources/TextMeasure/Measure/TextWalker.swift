@@ -238,6 +238,13 @@ struct TextWalker {
         return true
     }
 
+    /// Whether `value` is a mandatory line break (LF, VT, FF, CR, NEL, U+2028, U+2029): it ends a
+    /// paragraph and belongs to no run.
+    @inline(__always)
+    static func isMandatoryBreak(_ value: UInt32) -> Bool {
+        (0x0A...0x0D).contains(value) || value == 0x85 || value == 0x2028 || value == 0x2029
+    }
+
     /// Decodes the three-byte UTF-8 sequence at `i` (whose lead byte is 0xE0–0xEF).
     @inline(__always)
     static func decodeThreeBytes(_ base: UnsafePointer<UInt8>, at i: Int) -> UInt32 {
@@ -303,6 +310,10 @@ struct TextWalker {
                     if scalars == 0 { leadingKern = step.adjustment } else { content += step.adjustment }
                     content += step.advance
                     mask |= 1 << UInt32(min(step.font, 31))
+                } else if stepper.currentFont >= 0 {
+                    // A zero-width character (a bidi mark, a joiner) is in the current run's
+                    // font, which makes the line as tall as that font, as in Pango.
+                    mask |= 1 << UInt32(min(stepper.currentFont, 31))
                 }
                 i &+= length
             }
@@ -453,8 +464,9 @@ struct TextWalker {
                 summary.whitespace += width
                 if width != 0 { summary.lastSpace = width }
             }
-            if width != 0 { summary.fontMask |= 1 << UInt32(min(fonts[k], 31)) }
-            i += TextWalker.decode(bytes, at: i).length
+            let (value, length) = TextWalker.decode(bytes, at: i)
+            if width != 0 || !TextWalker.isMandatoryBreak(value) { summary.fontMask |= 1 << UInt32(min(fonts[k], 31)) }
+            i += length
             k += 1
         }
         return summary
@@ -479,7 +491,7 @@ struct TextWalker {
             while i < end {
                 if k < widths.count {
                     cluster.width += widths[k]
-                    if widths[k] != 0 { cluster.fontMask |= 1 << UInt32(min(fonts[k], 31)) }
+                    cluster.fontMask |= 1 << UInt32(min(fonts[k], 31))
                 }
                 i += TextWalker.decode(bytes, at: i).length
                 k += 1

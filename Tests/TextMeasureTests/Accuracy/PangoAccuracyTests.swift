@@ -29,36 +29,25 @@ struct PangoAccuracyTests {
         }
     }
 
-    @Test("≥ 99.9 % identical line counts in every combination", arguments: corpora)
+    @Test("≥ 99.9 % identical line counts in every combination, equal heights where lines agree", arguments: corpora)
     func lineCountsMatchPango(corpus: Corpus) throws {
         let fontPath = try #require(BundledFonts.directory) + "/" + corpus.font
         let texts = try Self.texts(corpus.name)
         #expect(texts.count >= 10_000)
         let url = try #require(Bundle.module.url(forResource: "Fixtures/corpus/\(corpus.name)", withExtension: "jsonl"))
-        let expected = try PangoOracle.lineCounts(corpus: url, font: fontPath)
+        let expected = try PangoOracle.layouts(
+            corpus: url, fonts: [fontPath], sizes: PangoOracle.sizes, widths: PangoOracle.widths)
         try #require(expected.count == texts.count)
         let chain = try FontChain([Font(path: fontPath)])
-        var combination = 0
         var report: [String] = []
-        for size in PangoOracle.sizes {
-            for width in PangoOracle.widths {
-                for wrap in PangoOracle.wraps {
-                    let style = TextStyle(
-                        fontChain: chain, fontSize: size,
-                        lineBreakMode: wrap == "word" ? .byWordWrapping : .byCharWrapping, profile: .pango)
-                    let measurer = try TextMeasurer(style: style)
-                    var mismatches: [Int] = []
-                    for (row, text) in texts.enumerated() {
-                        let lines = try measurer.measure(text, width: width).lineCount
-                        if lines != expected[row][combination] { mismatches.append(row) }
-                    }
-                    let agreement = 1 - Double(mismatches.count) / Double(texts.count)
-                    report.append("\(corpus) size \(Int(size)) width \(Int(width)) \(wrap): \(texts.count - mismatches.count)/\(texts.count)")
-                    #expect(agreement >= 0.999,
-                            "\(corpus) size \(size) width \(width) \(wrap): \(mismatches.count) rows differ, e.g. rows \(mismatches.prefix(5).map { $0 + 1 })")
-                    combination += 1
-                }
-            }
+        for result in try PangoOracle.compare(
+            texts, chain: chain, expected: expected, sizes: PangoOracle.sizes, widths: PangoOracle.widths)
+        {
+            report.append("\(corpus) \(result.label): \(result.rows - result.lineMismatches.count)/\(result.rows)")
+            #expect(result.agreement >= 0.999,
+                    "\(corpus) \(result.label): \(result.lineMismatches.count) rows differ, e.g. rows \(result.lineMismatches.prefix(5).map { $0 + 1 })")
+            #expect(result.heightMismatches.isEmpty,
+                    "\(corpus) \(result.label): heights differ where lines agree, rows \(result.heightMismatches.prefix(5).map { $0 + 1 })")
         }
         print(report.joined(separator: "\n"))
     }

@@ -1,4 +1,5 @@
 import Foundation
+@testable import TextMeasure
 
 /// Runs the repository's Pango 1.50 oracle (`Tools/pango-oracle`), building it first if needed.
 enum PangoOracle {
@@ -27,26 +28,25 @@ enum PangoOracle {
         return dir.appendingPathComponent("build/pango-oracle")
     }
 
-    /// Line counts of every row of a JSON Lines corpus for every combination (size-major, then
-    /// width, then wrap), as Pango lays them out with the single font `font`.
-    static func lineCounts(corpus: URL, font: String) throws -> [[Int]] {
-        try lineCounts(corpus: corpus, fonts: [font], sizes: sizes, widths: widths)
+    /// What Pango made of one row in every combination (size-major, then width, then wrap).
+    struct Layout {
+        var lineCounts: [Int]
+        /// Layout heights in Pango units (1/1024 pt).
+        var heights: [Int]
     }
 
-    /// Line counts of every row of a JSON Lines corpus for every combination (size-major, then
-    /// width, then wrap), as Pango lays them out with the fallback chain `fonts` (all files in
-    /// the private font set, their families in chain order).
-    static func lineCounts(
+    /// Line counts and layout heights of every row of a corpus for every combination.
+    static func layouts(
         corpus: URL, fonts: [String], sizes: [Double], widths: [Double], markup: Bool = false,
         configuration: String? = nil
-    ) throws -> [[Int]] {
+    ) throws -> [Layout] {
         let process = Process()
         process.executableURL = try binary()
         var arguments: [String] = fonts.flatMap { ["--font", $0] }
         arguments += ["--input", corpus.path]
         arguments += ["--size", sizes.map { String(Int($0)) }.joined(separator: ",")]
         arguments += ["--width", widths.map { String(Int($0)) }.joined(separator: ",")]
-        arguments += ["--wrap", wraps.joined(separator: ","), "--quiet"]
+        arguments += ["--wrap", wraps.joined(separator: ","), "--quiet", "--heights"]
         if markup { arguments.append("--markup") }
         if let configuration { arguments += ["--fontconfig-file", configuration] }
         process.arguments = arguments
@@ -58,8 +58,55 @@ enum PangoOracle {
         guard process.terminationStatus == 0 else { throw Failure(description: "pango-oracle failed on \(corpus.path)") }
         return try data.split(separator: UInt8(ascii: "\n")).map { line in
             let object = try JSONSerialization.jsonObject(with: Data(line)) as? [String: Any]
-            guard let counts = object?["counts"] as? [Int] else { throw Failure(description: "bad oracle output") }
-            return counts
+            guard let counts = object?["counts"] as? [Int], let heights = object?["heights"] as? [Int] else {
+                throw Failure(description: "bad oracle output")
+            }
+            return Layout(lineCounts: counts, heights: heights)
         }
+    }
+
+    /// One combination's comparison of the `.pango` profile with Pango.
+    struct Comparison {
+        var size: Double
+        var width: Double
+        var wrap: String
+        /// Rows (0-based) whose line counts differ.
+        var lineMismatches: [Int]
+        /// Rows whose line counts agree but whose heights (rounded up to whole points) differ.
+        var heightMismatches: [Int]
+        var rows: Int
+        var agreement: Double { 1 - Double(lineMismatches.count) / Double(rows) }
+        var label: String { "size \(Int(size)) width \(Int(width)) \(wrap)" }
+    }
+
+    /// Measures every text with the `.pango` profile in every combination and compares line
+    /// counts, and heights where the counts agree, with Pango's `expected` layouts.
+    static func compare(
+        _ texts: [String], chain: FontChain, expected: [Layout], sizes: [Double], widths: [Double]
+    ) throws -> [Comparison] {
+        var comparisons: [Comparison] = []
+        var combination = 0
+        for size in sizes {
+            for width in widths {
+                for wrap in wraps {
+                    let measurer = try TextMeasurer(style: TextStyle(
+                        fontChain: chain, fontSize: size,
+                        lineBreakMode: wrap == "word" ? .byWordWrapping : .byCharWrapping, profile: .pango))
+                    var result = Comparison(
+                        size: size, width: width, wrap: wrap, lineMismatches: [], heightMismatches: [], rows: texts.count)
+                    for (row, text) in texts.enumerated() {
+                        let measured = try measurer.measure(text, width: width)
+                        if measured.lineCount != expected[row].lineCounts[combination] {
+                            result.lineMismatches.append(row)
+                        } else if measured.height != (Double(expected[row].heights[combination]) / 1024).rounded(.up) {
+                            result.heightMismatches.append(row)
+                        }
+                    }
+                    comparisons.append(result)
+                    combination += 1
+                }
+            }
+        }
+        return comparisons
     }
 }

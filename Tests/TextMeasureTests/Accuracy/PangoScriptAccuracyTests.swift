@@ -56,38 +56,24 @@ struct PangoScriptAccuracyTests {
         let url = try #require(Bundle.module.url(forResource: "Fixtures/corpus/\(corpus.name)", withExtension: "jsonl"))
         let texts = try PangoAccuracyTests.texts(corpus.name)
         #expect(texts.count >= 500)
-        let expected = try PangoOracle.lineCounts(corpus: url, fonts: corpus.fonts, sizes: Self.sizes, widths: Self.widths)
+        let expected = try PangoOracle.layouts(corpus: url, fonts: corpus.fonts, sizes: Self.sizes, widths: Self.widths)
         try #require(expected.count == texts.count)
         let chain = try FontChain(corpus.fonts.map { try Font(path: $0) })
-        var combination = 0
         var report: [String] = []
-        for size in Self.sizes {
-            for width in Self.widths {
-                for wrap in PangoOracle.wraps {
-                    let style = TextStyle(
-                        fontChain: chain, fontSize: size,
-                        lineBreakMode: wrap == "word" ? .byWordWrapping : .byCharWrapping, profile: .pango)
-                    let measurer = try TextMeasurer(style: style)
-                    var mismatches: [Int] = []
-                    for (row, text) in texts.enumerated() {
-                        let lines = try measurer.measure(text, width: width).lineCount
-                        if lines != expected[row][combination] { mismatches.append(row) }
-                    }
-                    let agreement = 1 - Double(mismatches.count) / Double(texts.count)
-                    report.append("\(corpus) size \(Int(size)) width \(Int(width)) \(wrap): \(texts.count - mismatches.count)/\(texts.count)")
-                    let detail = "\(corpus) size \(size) width \(width) \(wrap): \(mismatches.count) rows differ, e.g. rows \(mismatches.prefix(8).map { $0 + 1 })"
-                    if let gap = Self.knownGaps[corpus.name] {
-                        // Never worse than today, and the 99.9 % goal recorded as not met yet.
-                        #expect(agreement >= 0.993, "\(detail)")
-                        if agreement < 0.999 {
-                            withKnownIssue("\(gap)") { Issue.record("\(detail)") }
-                        }
-                    } else {
-                        #expect(agreement >= 0.999, "\(detail)")
-                    }
-                    combination += 1
+        for result in try PangoOracle.compare(texts, chain: chain, expected: expected, sizes: Self.sizes, widths: Self.widths) {
+            report.append("\(corpus) \(result.label): \(result.rows - result.lineMismatches.count)/\(result.rows)")
+            let detail = "\(corpus) \(result.label): \(result.lineMismatches.count) rows differ, e.g. rows \(result.lineMismatches.prefix(8).map { $0 + 1 })"
+            if let gap = Self.knownGaps[corpus.name] {
+                // Never worse than today, and the 99.9 % goal recorded as not met yet.
+                #expect(result.agreement >= 0.993, "\(detail)")
+                if result.agreement < 0.999 {
+                    withKnownIssue("\(gap)") { Issue.record("\(detail)") }
                 }
+            } else {
+                #expect(result.agreement >= 0.999, "\(detail)")
             }
+            #expect(result.heightMismatches.isEmpty,
+                    "\(corpus) \(result.label): heights differ where lines agree, rows \(result.heightMismatches.prefix(8).map { $0 + 1 })")
         }
         print(report.joined(separator: "\n"))
     }

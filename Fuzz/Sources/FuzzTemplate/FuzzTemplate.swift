@@ -23,9 +23,9 @@ enum FuzzTemplate {
     }
 
     static func check(_ json: Data) {
-        guard let spec = try? JSONDecoder().decode(CellTemplateSpec.self, from: json), !namesFonts(spec.root) else {
-            return
-        }
+        guard let spec = try? JSONDecoder().decode(CellTemplateSpec.self, from: json), !namesFonts(spec.root),
+            !hasNegativeLength(spec.root)
+        else { return }
         let template: CellTemplate
         do {
             template = try CellTemplate(json: json)
@@ -48,6 +48,17 @@ enum FuzzTemplate {
         if node.style?.fonts.map({ !$0.isEmpty }) == true { return true }
         if let child = node.child, namesFonts(child) { return true }
         return node.children?.contains(where: namesFonts) ?? false
+    }
+
+    /// Whether some node has a negative length. Until issue 13's finding 6 is fixed (templates
+    /// range-checked when read), such templates give negative heights; they are skipped here so
+    /// the campaign looks for everything else. Remove this filter with that fix.
+    static func hasNegativeLength(_ node: CellTemplateSpec.NodeSpec) -> Bool {
+        let lengths = [node.width, node.height, node.all, node.top, node.left, node.bottom, node.right, node.spacing,
+                       node.minHeight, node.maxHeight]
+        if lengths.contains(where: { ($0 ?? 0) < 0 }) { return true }
+        if let child = node.child, hasNegativeLength(child) { return true }
+        return node.children?.contains(where: hasNegativeLength) ?? false
     }
 
     static func require(_ condition: Bool, _ message: @autoclosure () -> String) {

@@ -46,7 +46,8 @@ public final class Font: Sendable, CustomStringConvertible {
     /// Loads face `faceIndex` of the font file at `path` (TrueType, OpenType/CFF, or a
     /// `.ttc`/`.otc` collection).
     ///
-    /// - Throws: `FontError` — file missing, unreadable, not a font, face index out of range.
+    /// - Throws: `FontError` — file missing, unreadable, not a font, face index out of range;
+    ///   `.damaged` for vertical metrics that give a negative line height.
     /// - Complexity: O(glyphs + mapped characters); a few milliseconds for a CJK font.
     public init(path: String, faceIndex: Int = 0) throws(FontError) {
         let face = try FreeTypeFace(path: path, index: faceIndex)
@@ -55,6 +56,9 @@ public final class Font: Sendable, CustomStringConvertible {
         self.faceIndex = faceIndex
         self.faceCount = face.faceCount
         let loaded = face.withFace { face -> Loaded in Font.load(face) }
+        if let problem = FontMetrics.problem(ascender: loaded.ascender, descender: loaded.descender, lineGap: loaded.lineGap) {
+            throw .damaged(path: path, reason: problem)
+        }
         familyName = loaded.family
         styleName = loaded.style
         unitsPerEm = loaded.unitsPerEm

@@ -126,6 +126,8 @@ public final class Font: Sendable, CustomStringConvertible {
                 } else if code <= 0x10_FFFF {
                     result.supplementaryScalars.append(UInt32(code))
                     result.supplementaryGlyphs.append(GlyphID(glyph))
+                } else {
+                    break  // codes only grow: the rest (up to 2^32 in a hostile cmap) are not Unicode
                 }
                 code = FT_Get_Next_Char(face, code, &glyph)
             }

@@ -165,8 +165,13 @@ struct GPOSKerning: Sendable {
                         guard let second = reader.u16(record) else { break }
                         if second < glyphCount { pairs.append((UInt16(second), adjustment(record + 2))) }
                     }
-                    // Sorted by second glyph; of a repeated second glyph the first record counts.
-                    let order = pairs.indices.sorted { (pairs[$0].second, $0) < (pairs[$1].second, $1) }
+                    // Sorted by second glyph (fonts sort them; a hostile one pays for the sort); of a
+                    // repeated second glyph the first record counts.
+                    var order = Array(pairs.indices)
+                    if zip(pairs, pairs.dropFirst()).contains(where: { $0.second > $1.second }) {
+                        guard budget.spend(count * (Int.bitWidth - count.leadingZeroBitCount)) else { return nil }
+                        order.sort { (pairs[$0].second, $0) < (pairs[$1].second, $1) }
+                    }
                     for i in order where subtable.seconds.count == Int(start) || subtable.seconds.last != pairs[i].second {
                         subtable.seconds.append(pairs[i].second)
                         subtable.values.append(pairs[i].value)

@@ -37,7 +37,7 @@ struct FontMutationTests {
                 let path = try writeFile(bytes, named: "mutated-\(index).ttf", in: directory)
                 defer { try? FileManager.default.removeItem(atPath: path) }
                 let font: Font
-                do {
+                do throws(FontError) {
                     font = try Font(path: path)
                 } catch {
                     #expect(!error.description.isEmpty)

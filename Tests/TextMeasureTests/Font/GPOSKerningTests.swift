@@ -72,11 +72,11 @@ struct GPOSKerningTests {
         #expect(kerning.workSpent <= 3 * glyphCount + 5000 + 100)
     }
 
-    @Test("32,000 overlapping pair sets of 8,224 pairs each (263 M pairs): the work budget stops the parse")
+    @Test("1,000 overlapping pair sets of 8,224 pairs each (8 M pairs): the work budget stops the parse")
     func overlappingPairSets() {
         // Offsets point two bytes apart into one run of 0x20 bytes: every set reads 0x2020 pairs.
-        let count = 16000
-        let glyphCount = 20000
+        let count = 1000
+        let glyphCount = 1000
         let header = 10 + 2 * count
         let coverage = B.coverage(0...(count - 1))
         let region = header + coverage.count
@@ -84,8 +84,10 @@ struct GPOSKerningTests {
         subtable += (0..<count).flatMap { B.u16(region + 2 * $0) } + coverage
         subtable += [UInt8](repeating: 0x20, count: 2 * count + 4 * 0x2020 + 2)
         let kerning = Self.kerning([subtable], glyphCount: glyphCount)
+        let limit = Self.limit([subtable], glyphCount: glyphCount)
         #expect(kerning.isEmpty)
-        #expect(kerning.workSpent <= Self.limit([subtable], glyphCount: glyphCount) + 65536)
+        #expect(kerning.workSpent <= limit + 65536)
+        #expect(limit < count * 0x2020 / 10)  // the budget is a small part of what the counts claim
     }
 
     @Test("Pair sets and matrices that run past the table's end are not read")
@@ -98,23 +100,24 @@ struct GPOSKerningTests {
         #expect(kerning.value(10, 12) == 0)
     }
 
-    @Test("The finding's fonts: DejaVu Sans with a PairPos made hostile (4 bytes) loads, kerns the rest, measures sanely")
-    func hostileDejaVuSans() throws {
-        var file = try SFNTFile(path: try BundledFontPaths.dejaVuSans())
+    @Test("The finding's fonts: every PairPos made hostile (4 bytes: class counts 65535, or pairSetCount 32768) loads and measures sanely", arguments: [
+        "DejaVuSans.ttf", "/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf",
+    ])
+    func hostileRealFont(name: String) throws {
+        var file = try SFNTFile(path: name.hasPrefix("/") ? name : try #require(BundledFonts.directory) + "/" + name)
         let gposOffset = try file.table("GPOS")
         let gposLength = try #require((0..<file.tableCount).map(file.record).first { $0.tag == "GPOS" }?.length)
         let gpos = [UInt8](file.bytes[gposOffset..<gposOffset + gposLength])
         let glyphCount = try file.glyphCount()
         let original = GPOSKerning(gposTable: gpos, glyphCount: glyphCount)
         #expect(!original.isEmpty)
-        // Every PairPos subtable of the kern lookups: formats 1 and 2 made hostile.
+        // Every PairPos subtable of the kern lookups made hostile.
         let table = OpenTypeLayoutTable(bytes: gpos)
         var budget = OpenTypeLayoutTable.WorkBudget(tableLength: gpos.count, glyphCount: glyphCount)
         let subtables = table.lookupIndices(features: ["kern"], budget: &budget).flatMap {
             table.subtables(ofLookup: $0, type: 2, extensionType: 9, budget: &budget)
         }
-        let formats = Set(subtables.compactMap { table.reader.u16($0) })
-        #expect(formats == [1, 2])
+        #expect(!subtables.isEmpty)
         var hostile = gpos
         for subtable in subtables {
             if table.reader.u16(subtable) == 2 {
@@ -151,7 +154,7 @@ struct GPOSKerningTests {
                 ? GPOSKerning(gposTable: bytes, glyphCount: glyphCount).workSpent
                 : LigatureTable(gsubTable: bytes, glyphCount: glyphCount).workSpent
             let limit = OpenTypeLayoutTable.WorkBudget(tableLength: bytes.count, glyphCount: glyphCount).limit
-            #expect(spent <= limit / 4, "\(name) \(tag): \(spent) of \(limit) steps")
+            #expect(spent <= limit / 8, "\(name) \(tag): \(spent) of \(limit) steps")
         }
     }
 }

@@ -18,7 +18,7 @@ public enum CLIReaderFuzzing {
     public static func jsonLines(_ data: UnsafeBufferPointer<UInt8>) {
         guard let (settings, input) = split(data) else { return }
         var parser = JSONLineParser()
-        readLines(input, settings: settings, quoted: false) { line, _ in
+        readLines(input, settings: settings, separator: nil) { line, _ in
             require(!line.contains(0x0A), "a JSON line holds a newline")
             do throws(JSONLineError) {
                 try parser.parse(line)
@@ -53,7 +53,7 @@ public enum CLIReaderFuzzing {
         let separator: UInt8 = settings & 1 == 0 ? 0x2C : 0x09
         var parser = CSVRecordParser(separator: separator)
         var again = CSVRecordParser(separator: separator)
-        readLines(input, settings: settings, quoted: true) { record, _ in
+        readLines(input, settings: settings, separator: separator) { record, _ in
             do throws(CSVRecordError) {
                 try parser.parse(record)
             } catch {
@@ -93,9 +93,10 @@ public enum CLIReaderFuzzing {
         return (data[0], UnsafeBufferPointer(rebasing: data[1...]))
     }
 
-    /// Feeds `input` through a pipe to a `LineReader` and calls `body` for every line (record).
+    /// Feeds `input` through a pipe to a `LineReader` (cutting CSV/TSV records when `separator`
+    /// is given) and calls `body` for every line or record.
     private static func readLines(
-        _ input: UnsafeBufferPointer<UInt8>, settings: UInt8, quoted: Bool,
+        _ input: UnsafeBufferPointer<UInt8>, settings: UInt8, separator: UInt8?,
         _ body: (UnsafeBufferPointer<UInt8>, Int) -> Void
     ) {
         var fds: [Int32] = [0, 0]
@@ -108,13 +109,13 @@ public enum CLIReaderFuzzing {
         close(fds[1])
         let blockSize = 16 << Int(settings >> 5)  // 16 B … 2 KiB: lines cross blocks often
         let maxLines = 1 + Int((settings >> 1) & 0xF)
-        var reader = LineReader(fd: fds[0], blockSize: blockSize, quoted: quoted)
+        var reader = LineReader(fd: fds[0], blockSize: blockSize, separator: separator)
         var total = 0
         var lastLine = 0
-        if quoted {
+        if separator != nil {
             do {
                 if let (header, line) = try reader.firstRecord(name: "fuzz") {
-                    require(line == 1, "header not on line 1")
+                    require(line >= 1, "header on line \(line)")  // blank lines before it are skipped
                     header.withUnsafeBufferPointer { body($0, line) }
                     total += header.count
                     lastLine = line

@@ -59,7 +59,8 @@ public final class Font: Sendable, CustomStringConvertible {
     /// Loads face `faceIndex` of the font file at `path` (TrueType, OpenType/CFF, or a
     /// `.ttc`/`.otc` collection).
     ///
-    /// - Throws: `FontError` — file missing, unreadable, not a font, face index out of range.
+    /// - Throws: `FontError` — file missing, unreadable, not a font, face index out of range;
+    ///   `.damaged` for vertical metrics that give a negative line height.
     /// - Complexity: O(glyphs + mapped characters); a few milliseconds for a CJK font.
     public init(path: String, faceIndex: Int = 0) throws(FontError) {
         let face = try FreeTypeFace(path: path, index: faceIndex)
@@ -68,6 +69,9 @@ public final class Font: Sendable, CustomStringConvertible {
         self.faceIndex = faceIndex
         self.faceCount = face.faceCount
         let loaded = face.withFace { face -> Loaded in Font.load(face) }
+        if let problem = FontMetrics.problem(ascender: loaded.ascender, descender: loaded.descender, lineGap: loaded.lineGap) {
+            throw .damaged(path: path, reason: problem)
+        }
         familyName = loaded.family
         styleName = loaded.style
         unitsPerEm = loaded.unitsPerEm
@@ -150,6 +154,8 @@ public final class Font: Sendable, CustomStringConvertible {
                 } else if code <= 0x10_FFFF {
                     result.supplementaryScalars.append(UInt32(code))
                     result.supplementaryGlyphs.append(GlyphID(glyph))
+                } else {
+                    break  // codes only grow: the rest (up to 2^32 in a hostile cmap) are not Unicode
                 }
                 code = FT_Get_Next_Char(face, code, &glyph)
             }

@@ -16,4 +16,14 @@ public struct FontMetrics: Sendable, Equatable {
         self.descender = descender
         self.lineGap = lineGap
     }
+
+    /// Why vertical metrics in font units make no sense, or `nil` if they do: metrics whose line
+    /// height is negative in either profile (`ascender − descender + lineGap` for `.uikit`,
+    /// `ascender − descender` for `.pango`), e.g. a large negative line gap or an ascender of
+    /// −32768. DESIGN.md: such a font is damaged, never a negative height.
+    static func problem(ascender: Int, descender: Int, lineGap: Int) -> String? {
+        guard ascender - descender < 0 || ascender - descender + lineGap < 0 else { return nil }
+        return "vertical metrics make no sense (ascender \(ascender), descender \(descender), line gap \(lineGap) "
+            + "font units give a negative line height)"
+    }
 }

@@ -45,12 +45,12 @@ struct KerningTable: Sendable {
     /// data yields the pairs that can be read, never a crash; pairs whose left glyph is not
     /// below `glyphCount` are dropped.
     ///
-    /// - Complexity: O(p log p) for p pairs.
+    /// - Complexity: O(p log p) for p pairs (at most a pair per 6 bytes of the table, whatever
+    ///   its subtable count says).
     init(kernTable bytes: [UInt8], glyphCount: Int) {
-        var merged: [Pair] = []
-        for subtable in KerningTable.formatZeroSubtables(bytes) {
-            merged = KerningTable.merge(merged, KerningTable.pairs(bytes, subtable), override: subtable.override)
-        }
+        var merged = KerningTable.combine(KerningTable.formatZeroSubtables(bytes).map {
+            (pairs: KerningTable.pairs(bytes, $0), override: $0.override)
+        })
         merged.removeAll { $0.value == 0 || Int($0.key >> 16) >= glyphCount }
         guard !merged.isEmpty, glyphCount > 0 else {
             self = .empty
@@ -170,26 +170,25 @@ struct KerningTable: Sendable {
         return unique
     }
 
-    /// Two sorted pair lists combined: values of the same pair add up, or `later` replaces
-    /// `earlier` when `override` is set.
-    private static func merge(_ earlier: [Pair], _ later: [Pair], override: Bool) -> [Pair] {
-        if earlier.isEmpty { return later }
+    /// The subtables' pair lists (each sorted, one entry per pair) combined in subtable order:
+    /// values of the same pair add up, or a subtable with `override` replaces the sum so far.
+    ///
+    /// - Complexity: O(p log p) for p pairs in all — one sort, not a merge per subtable (which
+    ///   would be quadratic for a table of many small subtables).
+    private static func combine(_ subtables: [(pairs: [Pair], override: Bool)]) -> [Pair] {
+        var all: [(pair: Pair, subtable: Int)] = []
+        all.reserveCapacity(subtables.reduce(0) { $0 + $1.pairs.count })
+        for (index, subtable) in subtables.enumerated() {
+            for pair in subtable.pairs { all.append((pair, index)) }
+        }
+        all.sort { ($0.pair.key, $0.subtable) < ($1.pair.key, $1.subtable) }
         var result: [Pair] = []
-        result.reserveCapacity(earlier.count + later.count)
-        var i = 0
-        var j = 0
-        while i < earlier.count || j < later.count {
-            if j == later.count || (i < earlier.count && earlier[i].key < later[j].key) {
-                result.append(earlier[i])
-                i += 1
-            } else if i == earlier.count || later[j].key < earlier[i].key {
-                result.append(later[j])
-                j += 1
+        result.reserveCapacity(all.count)
+        for (pair, subtable) in all {
+            if let last = result.last, last.key == pair.key {
+                result[result.count - 1].value = subtables[subtable].override ? pair.value : last.value + pair.value
             } else {
-                let value = override ? later[j].value : earlier[i].value + later[j].value
-                result.append(Pair(key: later[j].key, value: value))
-                i += 1
-                j += 1
+                result.append(pair)
             }
         }
         return result

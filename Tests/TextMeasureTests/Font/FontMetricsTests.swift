@@ -92,4 +92,43 @@ struct FontMetricsTests {
             #expect(win.lineGap == 0)
         }
     }
+
+    @Test("Metrics giving a negative line height are a damaged-font error (issue 13, finding 4)", arguments: [
+        ("line gap -5000", 8, -5000), ("ascender -32768", 4, -32768), ("descender +3000", 6, 3000),
+    ])
+    func senselessMetrics(name: String, hheaField: Int, value: Int) throws {
+        var file = try SFNTFile(path: try BundledFontPaths.dejaVuSans())
+        let hhea = try file.table("hhea")
+        file.bytes[hhea + hheaField] = UInt8(truncatingIfNeeded: value >> 8)
+        file.bytes[hhea + hheaField + 1] = UInt8(truncatingIfNeeded: value)
+        try withTemporaryDirectory { directory in
+            let path = try writeFile(file.bytes, named: "metrics.ttf", in: directory)
+            #expect {
+                _ = try Font(path: path)
+            } throws: { error in
+                guard case .damaged(let damagedPath, let reason) = error as? FontError else { return false }
+                return damagedPath == path && reason.contains("negative line height")
+            }
+        }
+    }
+
+    @Test("A negative line gap that leaves the line height positive is kept (UIKit adds it)")
+    func smallNegativeLineGap() throws {
+        var file = try SFNTFile(path: try BundledFontPaths.dejaVuSans())
+        let hhea = try file.table("hhea")
+        file.bytes[hhea + 8...hhea + 9] = [0xFF, 0x9C]  // -100 of 2048 units
+        try withTemporaryDirectory { directory in
+            let font = try Font(path: try writeFile(file.bytes, named: "gap.ttf", in: directory))
+            #expect(font.lineGap == -100)
+            #expect(font.metrics(size: 17).lineHeight > 0)
+        }
+    }
+
+    @Test("FontMetrics.problem: both profiles' line heights must be ≥ 0")
+    func metricsProblem() {
+        #expect(FontMetrics.problem(ascender: 1901, descender: -483, lineGap: 0) == nil)
+        #expect(FontMetrics.problem(ascender: 0, descender: 0, lineGap: 0) == nil)
+        #expect(FontMetrics.problem(ascender: 800, descender: -200, lineGap: -1001) != nil)  // .uikit < 0
+        #expect(FontMetrics.problem(ascender: -200, descender: 100, lineGap: 1000) != nil)  // .pango < 0
+    }
 }

@@ -98,4 +98,16 @@ struct KerningTableTests {
         let table = KerningTable(kernTable: bytes, glyphCount: 4)
         #expect(table.value(2, 3) == -9)
     }
+
+    @Test("One big subtable then 20,000 one-pair subtables: combined in one sort (a merge per subtable was quadratic)")
+    func manySubtables() {
+        let big = KernBytes.subtable((0..<10000).map { (1 + $0 / 100, $0 % 100, -1) })
+        let small = (0..<20000).map { KernBytes.subtable([(1 + $0 % 100, $0 % 100, -2)], coverage: $0 == 5 ? 0x0009 : 0x0001) }
+        let table = KerningTable(kernTable: KernBytes.table([big] + small), glyphCount: 200)
+        // Pair (1 + k, k): in the big subtable (k < 100) and in small subtables k, k + 100, …
+        #expect(table.value(1, 0) == -1 - 2 * 200)
+        #expect(table.value(6, 5) == -2 * 200)  // small subtable 5 overrides (to -2), 199 later ones add -2
+        #expect(table.value(3, 50) == -1)  // only in the big subtable
+        #expect(table.pairCount == 10000)
+    }
 }

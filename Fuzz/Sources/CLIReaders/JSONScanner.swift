@@ -1,0 +1,1 @@
+../../../Sources/RowHeightCLI/IO/JSONScanner.swift

@@ -24,6 +24,12 @@ let package = Package(
             pkgConfig: "harfbuzz",
             providers: [.apt(["libharfbuzz-dev"]), .brew(["harfbuzz"])]
         ),
+        // libthai: Thai dictionary line breaks, as Pango 1.50 finds them.
+        .systemLibrary(
+            name: "CLibThai",
+            pkgConfig: "libthai",
+            providers: [.apt(["libthai-dev"])]
+        ),
         .systemLibrary(
             name: "CZlib",
             pkgConfig: "zlib",
@@ -38,7 +44,7 @@ let package = Package(
         .target(name: "LineBreak", exclude: ["Generated/generate.py"]),
         .target(
             name: "TextMeasure",
-            dependencies: ["CFreeType", "CHarfBuzz", "LineBreak"]
+            dependencies: ["CFreeType", "CHarfBuzz", "CLibThai", "LineBreak"]
         ),
         .target(name: "RowHeight", dependencies: ["TextMeasure"]),
         .executableTarget(

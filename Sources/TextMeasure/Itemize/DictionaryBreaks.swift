@@ -1,0 +1,109 @@
+import CHarfBuzz
+import LineBreak
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Break opportunities that UAX #14 leaves to a dictionary (class SA, South-East Asian scripts
+/// written without spaces between words), found for a whole text, and the segments of
+/// `LineSegmentIterator` cut at them.
+///
+/// Thai, in both profiles, as Pango 1.50 (`break-thai.c`): each Thai item of a paragraph
+/// (`Itemizer`'s runs, as `pango_itemize` makes them) converted to TIS-620 and given to libthai
+/// (`ThaiBreaker`); every position it returns becomes a break opportunity. Lao, Khmer and
+/// Myanmar get no breaks here: Pango 1.50 has no dictionary for them (UAX #14's SA resolves to
+/// AL or CM, so a run of them breaks only at spaces).
+///
+/// A text holding no Thai costs one `memchr` pass over its bytes and allocates nothing.
+struct DictionaryBreaks {
+    /// UTF-8 offsets where a line may also break, ascending.
+    private var offsets: [Int] = []
+    /// The first offset not yet passed.
+    private var index = 0
+    /// The rest of the segment `split(_:)` cut last, to be returned (and cut again) next.
+    private(set) var carry: LineSegment?
+
+    /// The dictionary breaks of `bytes` (valid UTF-8) in the style of `tables`.
+    init(bytes: UnsafeBufferPointer<UInt8>, tables: StyleTableView) {
+        guard _slowPath(DictionaryBreaks.mayHoldThai(bytes)) else { return }
+        offsets = DictionaryBreaks.thaiBreaks(in: bytes, tables: tables)
+    }
+
+    /// Whether there are any dictionary breaks.
+    var isActive: Bool {
+        @inline(__always) get { !offsets.isEmpty }
+    }
+
+    /// `segment` up to the first dictionary break inside its content (before its trailing white
+    /// space), the rest kept in `carry`; `segment` itself when there is none.
+    mutating func split(_ segment: LineSegment) -> LineSegment {
+        carry = nil
+        while index < offsets.count && offsets[index] <= segment.start { index += 1 }
+        guard index < offsets.count, offsets[index] < segment.whitespaceStart else { return segment }
+        let cut = offsets[index]
+        carry = LineSegment(
+            start: cut, end: segment.end, whitespaceStart: segment.whitespaceStart,
+            isMandatoryBreak: segment.isMandatoryBreak)
+        return LineSegment(start: segment.start, end: cut, whitespaceStart: cut, isMandatoryBreak: false)
+    }
+
+    /// `carry`, cut at the next dictionary break (call only when `carry` is not `nil`).
+    mutating func takeCarry() -> LineSegment? {
+        guard let rest = carry else { return nil }
+        return split(rest)
+    }
+
+    /// Whether `bytes` may hold a Thai scalar (U+0E00–U+0E7F: UTF-8 E0 B8 xx or E0 B9 xx).
+    static func mayHoldThai(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        var i = 0
+        let n = bytes.count
+        while i < n, let found = memchr(base + i, 0xE0, n - i) {
+            let at = UnsafeRawPointer(found).assumingMemoryBound(to: UInt8.self) - base
+            if at + 1 < n, base[at + 1] & 0xFE == 0xB8 { return true }
+            i = at + 1
+        }
+        return false
+    }
+
+    /// libthai's breaks in every Thai item of every paragraph of `bytes`, as UTF-8 offsets.
+    static func thaiBreaks(in bytes: UnsafeBufferPointer<UInt8>, tables: StyleTableView) -> [Int] {
+        var offsets: [Int] = []
+        let spaceFont = tables.lookup(0x20).font
+        var tis: [UInt8] = []
+        var starts: [Int] = []
+        var paragraphStart = 0
+        while paragraphStart < bytes.count {
+            // Pango itemizes each paragraph on its own.
+            var paragraphEnd = paragraphStart
+            while paragraphEnd < bytes.count, bytes[paragraphEnd] != 0x0A, bytes[paragraphEnd] != 0x0D { paragraphEnd += 1 }
+            Itemizer.forEachRun(
+                in: bytes, from: paragraphStart, to: paragraphEnd, spaceFont: spaceFont,
+                fontOf: { tables.lookup($0).font }
+            ) { run in
+                guard run.script == HB_SCRIPT_THAI else { return }
+                tis.removeAll(keepingCapacity: true)
+                starts.removeAll(keepingCapacity: true)
+                var i = run.range.lowerBound
+                while i < run.range.upperBound {
+                    let (value, length) = TextWalker.decode(bytes, at: i)
+                    tis.append(ThaiBreaker.tis(value))
+                    starts.append(i)
+                    i += length
+                }
+                starts.append(run.range.upperBound)
+                tis.append(0)
+                for position in ThaiBreaker.shared.breaks(inTIS: tis) where position > 0 && position < starts.count {
+                    offsets.append(starts[position])
+                }
+            }
+            paragraphStart = paragraphEnd + 1
+        }
+        return offsets
+    }
+}

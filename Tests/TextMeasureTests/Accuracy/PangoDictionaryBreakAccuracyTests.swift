@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+@testable import TextMeasure
+
+/// The `.pango` profile against Pango 1.50 on real text in the scripts that UAX #14 leaves to a
+/// dictionary (Thai: libthai, as Pango; Khmer and Myanmar: no dictionary in Pango 1.50) and in
+/// Korean (breaks between syllables): Debian's translations (`Tools/corpus/translations.py`),
+/// Noto Sans then the script's Noto font.
+@Suite("Accuracy against Pango 1.50: Thai, Khmer, Myanmar, Korean")
+struct PangoDictionaryBreakAccuracyTests {
+    struct Corpus: Sendable, CustomStringConvertible {
+        var name: String
+        /// Font files with their face index (`path#N` for the oracle).
+        var fonts: [(path: String, face: Int)]
+        var description: String {
+            "\(name) with \(fonts.map { ($0.path as NSString).lastPathComponent + ($0.face > 0 ? "#\($0.face)" : "") }.joined(separator: " → "))"
+        }
+    }
+
+    static let noto = "/usr/share/fonts/truetype/noto/"
+    static func chain(_ script: String) -> [(path: String, face: Int)] {
+        [(noto + "NotoSans-Regular.ttf", 0), (noto + "NotoSans\(script)-Regular.ttf", 0)]
+    }
+
+    /// Face 1 of Noto Sans CJK is its Korean face, "Noto Sans CJK KR".
+    static let korean = [(path: noto + "NotoSans-Regular.ttf", face: 0),
+                         (path: "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc", face: 1)]
+
+    static let corpora = [
+        Corpus(name: "th", fonts: chain("Thai")),
+        Corpus(name: "km", fonts: chain("Khmer")),
+        Corpus(name: "my", fonts: chain("Myanmar")),
+        Corpus(name: "ko", fonts: korean),
+    ]
+
+    static let sizes: [Double] = [13, 17, 24]
+    static let widths: [Double] = [200, 280, 375]
+
+    @Test("≥ 99.9 % identical line counts, equal heights where lines agree", arguments: corpora)
+    func lineCountsMatchPango(corpus: Corpus) throws {
+        for font in corpus.fonts {
+            try #require(FileManager.default.fileExists(atPath: font.path), "install fonts-noto-core and fonts-noto-cjk (Scripts/test does)")
+        }
+        let url = try #require(Bundle.module.url(forResource: "Fixtures/corpus/\(corpus.name)", withExtension: "jsonl"))
+        let texts = try PangoAccuracyTests.texts(corpus.name)
+        #expect(texts.count >= 500)
+        let expected = try PangoOracle.lineCounts(
+            corpus: url, fonts: corpus.fonts.map { $0.face > 0 ? "\($0.path)#\($0.face)" : $0.path },
+            sizes: Self.sizes, widths: Self.widths)
+        try #require(expected.count == texts.count)
+        let chain = try FontChain(corpus.fonts.map { try Font(path: $0.path, faceIndex: $0.face) })
+        var combination = 0
+        var report: [String] = []
+        for size in Self.sizes {
+            for width in Self.widths {
+                for wrap in PangoOracle.wraps {
+                    let style = TextStyle(
+                        fontChain: chain, fontSize: size,
+                        lineBreakMode: wrap == "word" ? .byWordWrapping : .byCharWrapping, profile: .pango)
+                    let measurer = try TextMeasurer(style: style)
+                    var mismatches: [Int] = []
+                    for (row, text) in texts.enumerated() {
+                        let lines = try measurer.measure(text, width: width).lineCount
+                        if lines != expected[row][combination] { mismatches.append(row) }
+                    }
+                    let agreement = 1 - Double(mismatches.count) / Double(texts.count)
+                    report.append("\(corpus) size \(Int(size)) width \(Int(width)) \(wrap): \(texts.count - mismatches.count)/\(texts.count) rows \(mismatches.prefix(12).map { $0 + 1 })")
+                    #expect(agreement >= 0.999, "\(corpus) size \(size) width \(width) \(wrap): \(mismatches.count) rows differ, e.g. rows \(mismatches.prefix(8).map { $0 + 1 })")
+                    combination += 1
+                }
+            }
+        }
+        print(report.joined(separator: "\n"))
+    }
+}

@@ -29,6 +29,11 @@ struct StyleOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Layout rules: uikit (UIKit/Core Text) or pango (Pango 1.50).", valueName: "profile"))
     var profile: LayoutProfile = .uikit
 
+    @Option(name: .customLong("line-break-strategy"), help: ArgumentHelp(
+        "Korean: standard (no break between Hangul syllables, UIKit's default), hangul-word-priority (the same), or none (breaks between syllables, Pango's). Default: the profile's.",
+        valueName: "strategy"))
+    var lineBreakStrategy: LineBreakStrategyArgument?
+
     /// The style these options describe (loads the fonts).
     ///
     /// - Throws: `FontError` for a missing or corrupt font, `TextMeasureError` for a bad number.
@@ -51,7 +56,8 @@ struct StyleOptions: ParsableArguments {
         }
         let style = TextStyle(
             fontChain: chain, fontSize: size, lineBreakMode: lineBreak.mode, numberOfLines: maxLines,
-            lineSpacing: lineSpacing, lineHeightMultiple: lineHeightMultiple, scale: scale, profile: profile)
+            lineSpacing: lineSpacing, lineHeightMultiple: lineHeightMultiple, scale: scale, profile: profile,
+            lineBreakStrategy: lineBreakStrategy?.strategy)
         try style.validate()
         return style
     }
@@ -61,6 +67,18 @@ struct StyleOptions: ParsableArguments {
 enum LineBreakModeArgument: String, ExpressibleByArgument, CaseIterable {
     case word, char
     var mode: LineBreakMode { self == .word ? .byWordWrapping : .byCharWrapping }
+}
+
+/// `--line-break-strategy standard|hangul-word-priority|none`.
+enum LineBreakStrategyArgument: String, ExpressibleByArgument, CaseIterable {
+    case standard, hangulWordPriority = "hangul-word-priority", none
+    var strategy: LineBreakStrategy {
+        switch self {
+        case .standard: .standard
+        case .hangulWordPriority: .hangulWordPriority
+        case .none: []
+        }
+    }
 }
 
 extension LayoutProfile: ExpressibleByArgument {}

@@ -392,7 +392,9 @@ struct TextWalker {
             return
         }
         var start = from
-        GraphemeBoundaries.forEach(in: bytes, from: from, to: to) { end in
+        GraphemeBoundaries.forEach(
+            in: bytes, from: from, to: to, everySpacingMarkExtends: tables.profile == .pango
+        ) { end in
             var cluster = LayoutCluster(end: end, leadingKern: 0, width: 0, fontMask: 0)
             var i = start
             var first = true
@@ -487,7 +489,9 @@ struct TextWalker {
         }
         var k = 0
         var i = from
-        GraphemeBoundaries.forEach(in: bytes, from: from, to: to) { end in
+        GraphemeBoundaries.forEach(
+            in: bytes, from: from, to: to, everySpacingMarkExtends: tables.profile == .pango
+        ) { end in
             var cluster = LayoutCluster(end: end, leadingKern: 0, width: 0, fontMask: 0)
             while i < end {
                 if k < widths.count {

@@ -30,6 +30,8 @@ let package = Package(
             pkgConfig: "libthai",
             providers: [.apt(["libthai-dev"])]
         ),
+        // ICU's line breaker: dictionary breaks for Lao, Khmer and Myanmar in the .uikit profile.
+        .target(name: "CICUBreak", linkerSettings: [.linkedLibrary("icuuc")]),
         .systemLibrary(
             name: "CZlib",
             pkgConfig: "zlib",
@@ -44,7 +46,7 @@ let package = Package(
         .target(name: "LineBreak", exclude: ["Generated/generate.py"]),
         .target(
             name: "TextMeasure",
-            dependencies: ["CFreeType", "CHarfBuzz", "CLibThai", "LineBreak"]
+            dependencies: ["CFreeType", "CHarfBuzz", "CICUBreak", "CLibThai", "LineBreak"]
         ),
         .target(name: "RowHeight", dependencies: ["TextMeasure"]),
         .executableTarget(

@@ -15,11 +15,14 @@ import Darwin
 ///
 /// Thai, in both profiles, as Pango 1.50 (`break-thai.c`): each Thai item of a paragraph
 /// (`Itemizer`'s runs, as `pango_itemize` makes them) converted to TIS-620 and given to libthai
-/// (`ThaiBreaker`); every position it returns becomes a break opportunity. Lao, Khmer and
-/// Myanmar get no breaks here: Pango 1.50 has no dictionary for them (UAX #14's SA resolves to
-/// AL or CM, so a run of them breaks only at spaces).
+/// (`ThaiBreaker`); every position it returns becomes a break opportunity.
 ///
-/// A text holding no Thai costs one `memchr` pass over its bytes and allocates nothing.
+/// Lao, Khmer and Myanmar: in `.pango` none, as Pango 1.50, which has no dictionary for them
+/// (UAX #14's SA resolves to AL or CM, so a run of them breaks only at spaces); in `.uikit`
+/// ICU's dictionary breaks inside each run of them (`ICULineBreaker`), as Core Text finds them.
+///
+/// A text holding none of these scripts costs a `memchr` pass or two over its bytes and
+/// allocates nothing.
 struct DictionaryBreaks {
     /// UTF-8 offsets where a line may also break, ascending.
     private var offsets: [Int] = []
@@ -30,8 +33,13 @@ struct DictionaryBreaks {
 
     /// The dictionary breaks of `bytes` (valid UTF-8) in the style of `tables`.
     init(bytes: UnsafeBufferPointer<UInt8>, tables: StyleTableView) {
-        guard _slowPath(DictionaryBreaks.mayHoldThai(bytes)) else { return }
-        offsets = DictionaryBreaks.thaiBreaks(in: bytes, tables: tables)
+        if _slowPath(DictionaryBreaks.mayHoldThai(bytes)) {
+            offsets = DictionaryBreaks.thaiBreaks(in: bytes, tables: tables)
+        }
+        if tables.profile == .uikit, _slowPath(DictionaryBreaks.mayHoldLaoKhmerMyanmar(bytes)) {
+            let more = DictionaryBreaks.icuBreaks(in: bytes)
+            if !more.isEmpty { offsets = (offsets + more).sorted() }
+        }
     }
 
     /// Whether there are any dictionary breaks.
@@ -60,15 +68,59 @@ struct DictionaryBreaks {
 
     /// Whether `bytes` may hold a Thai scalar (U+0E00–U+0E7F: UTF-8 E0 B8 xx or E0 B9 xx).
     static func mayHoldThai(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        holds(bytes, lead: 0xE0) { $0 & 0xFE == 0xB8 }
+    }
+
+    /// Whether `bytes` may hold a Lao (U+0E80–U+0EFF: E0 BA/BB), Khmer (U+1780–U+17FF: E1 9E/9F)
+    /// or Myanmar (U+1000–U+109F: E1 80–82) scalar.
+    static func mayHoldLaoKhmerMyanmar(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        holds(bytes, lead: 0xE0) { $0 & 0xFE == 0xBA } || holds(bytes, lead: 0xE1) { $0 & 0xFE == 0x9E || $0 <= 0x82 }
+    }
+
+    /// Whether `bytes` holds the byte `lead` followed by a byte for which `second` holds.
+    private static func holds(_ bytes: UnsafeBufferPointer<UInt8>, lead: UInt8, second: (UInt8) -> Bool) -> Bool {
         guard let base = bytes.baseAddress else { return false }
         var i = 0
         let n = bytes.count
-        while i < n, let found = memchr(base + i, 0xE0, n - i) {
+        while i < n, let found = memchr(base + i, Int32(lead), n - i) {
             let at = UnsafeRawPointer(found).assumingMemoryBound(to: UInt8.self) - base
-            if at + 1 < n, base[at + 1] & 0xFE == 0xB8 { return true }
+            if at + 1 < n, second(base[at + 1]) { return true }
             i = at + 1
         }
         return false
+    }
+
+    /// Whether ICU's dictionary breaks a run of `value` in `.uikit` (Lao, Khmer, Myanmar).
+    static func isLaoKhmerMyanmar(_ value: UInt32) -> Bool {
+        (0x0E80...0x0EFF).contains(value) || (0x1780...0x17FF).contains(value) || (0x19E0...0x19FF).contains(value)
+            || (0x1000...0x109F).contains(value) || (0xA9E0...0xA9FF).contains(value)
+            || (0xAA60...0xAA7F).contains(value)
+    }
+
+    /// ICU's breaks inside every run of Lao, Khmer and Myanmar scalars, as UTF-8 offsets.
+    static func icuBreaks(in bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
+        var offsets: [Int] = []
+        var utf16: [UInt16] = []
+        var starts: [Int] = []
+        var i = 0
+        while i < bytes.count {
+            let (value, length) = TextWalker.decode(bytes, at: i)
+            guard isLaoKhmerMyanmar(value) else {
+                i += length
+                continue
+            }
+            utf16.removeAll(keepingCapacity: true)
+            starts.removeAll(keepingCapacity: true)
+            while i < bytes.count, case let (value, length) = TextWalker.decode(bytes, at: i), isLaoKhmerMyanmar(value) {
+                utf16.append(UInt16(value))  // all in the Basic Multilingual Plane: one code unit
+                starts.append(i)
+                i += length
+            }
+            for position in ICULineBreaker.shared.breaks(inUTF16: utf16) where position > 0 && position < starts.count {
+                offsets.append(starts[position])
+            }
+        }
+        return offsets
     }
 
     /// libthai's breaks in every Thai item of every paragraph of `bytes`, as UTF-8 offsets.

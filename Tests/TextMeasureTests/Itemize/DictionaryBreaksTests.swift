@@ -72,6 +72,24 @@ struct DictionaryBreaksTests {
         #expect(try measurer.prepare(text).measure(width: 120).lineCount == measurement.lineCount)
     }
 
+    @Test("Lao, Khmer and Myanmar: ICU's dictionary breaks in .uikit, none in .pango (as Pango 1.50)")
+    func laoKhmerMyanmar() throws {
+        let uikit = try Self.measurer(profile: .uikit)
+        let pango = try Self.measurer(profile: .pango)
+        for text in ["ພາສາລາວເປັນພາສາທີ່ສວຍງາມຫຼາຍ", "ភាសាខ្មែរគឺជាភាសាផ្លូវការនៃប្រទេសកម្ពុជា", "မြန်မာဘာသာစကားသည်မြန်မာနိုင်ငံ၏ရုံးသုံးဘာသာစကားဖြစ်သည်"] {
+            let cuts = Self.cuts(text, measurer: uikit)
+            #expect(cuts.count >= 2, "\(text)")
+            #expect(Self.cuts(text, measurer: pango).isEmpty, "\(text)")
+            let bytes = Array(text.utf8)
+            for cut in cuts {
+                // Never before a combining or spacing mark: a break between whole clusters.
+                let after = try #require(String(decoding: bytes[cut...], as: UTF8.self).unicodeScalars.first)
+                #expect(![.nonspacingMark, .spacingMark].contains(after.properties.generalCategory), "\(text) at \(cut)")
+            }
+            #expect(try uikit.measure(text, width: 60).lineCount > 1)
+        }
+    }
+
     @Test("libthai's breaker is shared safely by concurrent measurements")
     func concurrent() async throws {
         let measurer = try Self.measurer()

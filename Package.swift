@@ -30,8 +30,9 @@ let package = Package(
             pkgConfig: "libthai",
             providers: [.apt(["libthai-dev"])]
         ),
-        // ICU's line breaker: dictionary breaks for Lao, Khmer and Myanmar in the .uikit profile.
-        .target(name: "CICUBreak", linkerSettings: [.linkedLibrary("icuuc")]),
+        // ICU's line breaker (dlopen'ed on first use; headers from libicu-dev): dictionary breaks
+        // for Lao, Khmer and Myanmar in the .uikit profile.
+        .target(name: "CICUBreak"),
         .systemLibrary(
             name: "CZlib",
             pkgConfig: "zlib",

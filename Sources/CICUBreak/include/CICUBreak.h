@@ -4,7 +4,7 @@
 // Swift cannot call through ICU's own headers).
 #include <stdint.h>
 
-/// Opens a line break iterator for the root locale (ICU's dictionaries for Lao, Khmer,
+/// Loads ICU (dlopen) and opens a line break iterator for the root locale (its dictionaries for Lao, Khmer,
 /// Myanmar, Thai); NULL on failure. Not thread-safe for concurrent use: guard it.
 void *rowheight_icu_line_breaker_open(void);
 

@@ -97,6 +97,9 @@ struct DictionaryBreaks {
             || (0xAA60...0xAA7F).contains(value)
     }
 
+    /// What ICU found in the runs of Lao, Khmer and Myanmar measured so far.
+    static let icuCache = DictionaryBreakCache()
+
     /// ICU's breaks inside every run of Lao, Khmer and Myanmar scalars, as UTF-8 offsets.
     static func icuBreaks(in bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
         var offsets: [Int] = []
@@ -116,18 +119,23 @@ struct DictionaryBreaks {
                 starts.append(i)
                 i += length
             }
-            for position in ICULineBreaker.shared.breaks(inUTF16: utf16) where position > 0 && position < starts.count {
-                offsets.append(starts[position])
+            starts.append(i)
+            let run = UnsafeBufferPointer(rebasing: bytes[starts[0]..<i])
+            let positions = icuCache.positions(of: run) { ICULineBreaker.shared.breaks(inUTF16: utf16).map { Int32($0) } }
+            for position in positions where position > 0 && Int(position) < starts.count - 1 {
+                offsets.append(starts[Int(position)])
             }
         }
         return offsets
     }
 
+    /// What libthai found in the Thai items measured so far.
+    static let thaiCache = DictionaryBreakCache()
+
     /// libthai's breaks in every Thai item of every paragraph of `bytes`, as UTF-8 offsets.
     static func thaiBreaks(in bytes: UnsafeBufferPointer<UInt8>, tables: StyleTableView) -> [Int] {
         var offsets: [Int] = []
         let spaceFont = tables.lookup(0x20).font
-        var tis: [UInt8] = []
         var starts: [Int] = []
         var paragraphStart = 0
         while paragraphStart < bytes.count {
@@ -139,19 +147,21 @@ struct DictionaryBreaks {
                 fontOf: { tables.lookup($0).font }
             ) { run in
                 guard run.script == HB_SCRIPT_THAI else { return }
-                tis.removeAll(keepingCapacity: true)
                 starts.removeAll(keepingCapacity: true)
                 var i = run.range.lowerBound
                 while i < run.range.upperBound {
-                    let (value, length) = TextWalker.decode(bytes, at: i)
-                    tis.append(ThaiBreaker.tis(value))
                     starts.append(i)
-                    i += length
+                    i += TextWalker.decode(bytes, at: i).length
                 }
                 starts.append(run.range.upperBound)
-                tis.append(0)
-                for position in ThaiBreaker.shared.breaks(inTIS: tis) where position > 0 && position < starts.count {
-                    offsets.append(starts[position])
+                let item = UnsafeBufferPointer(rebasing: bytes[run.range])
+                let positions = thaiCache.positions(of: item) {
+                    var tis = starts.dropLast().map { ThaiBreaker.tis(TextWalker.decode(bytes, at: $0).value) }
+                    tis.append(0)
+                    return ThaiBreaker.shared.breaks(inTIS: tis).map { Int32($0) }
+                }
+                for position in positions where position > 0 && Int(position) < starts.count {
+                    offsets.append(starts[Int(position)])
                 }
             }
             paragraphStart = paragraphEnd + 1

@@ -57,34 +57,20 @@ struct PangoDictionaryBreakAccuracyTests {
             sizes: Self.sizes, widths: Self.widths)
         try #require(expected.count == texts.count)
         let chain = try FontChain(corpus.fonts.map { try Font(path: $0.path, faceIndex: $0.face) })
-        var combination = 0
+        let comparisons = try PangoOracle.compare(
+            texts: texts, expected: expected, chain: chain, sizes: Self.sizes, widths: Self.widths)
         var report: [String] = []
-        for size in Self.sizes {
-            for width in Self.widths {
-                for wrap in PangoOracle.wraps {
-                    let style = TextStyle(
-                        fontChain: chain, fontSize: size,
-                        lineBreakMode: wrap == "word" ? .byWordWrapping : .byCharWrapping, profile: .pango)
-                    let measurer = try TextMeasurer(style: style)
-                    var mismatches: [Int] = []
-                    for (row, text) in texts.enumerated() {
-                        let lines = try measurer.measure(text, width: width).lineCount
-                        if lines != expected[row][combination] { mismatches.append(row) }
-                    }
-                    let agreement = 1 - Double(mismatches.count) / Double(texts.count)
-                    report.append("\(corpus) size \(Int(size)) width \(Int(width)) \(wrap): \(texts.count - mismatches.count)/\(texts.count) rows \(mismatches.prefix(12).map { $0 + 1 })")
-                    let detail = "\(corpus) size \(size) width \(width) \(wrap): \(mismatches.count) rows differ, e.g. rows \(mismatches.prefix(8).map { $0 + 1 })"
-                    if let gap = Self.knownGaps[corpus.name] {
-                        // Never worse than today, and the 99.9 % goal recorded as not met yet.
-                        #expect(agreement >= gap.floor, "\(detail)")
-                        if agreement < 0.999 {
-                            withKnownIssue("\(gap.reason)") { Issue.record("\(detail)") }
-                        }
-                    } else {
-                        #expect(agreement >= 0.999, "\(detail)")
-                    }
-                    combination += 1
+        for comparison in comparisons {
+            let detail = "\(corpus) \(comparison.detail)"
+            report.append(detail)
+            if let gap = Self.knownGaps[corpus.name] {
+                // Never worse than today, and the 99.9 % goal recorded as not met yet.
+                #expect(comparison.agreement >= gap.floor, "\(detail)")
+                if comparison.agreement < 0.999 {
+                    withKnownIssue("\(gap.reason)") { Issue.record("\(detail)") }
                 }
+            } else {
+                #expect(comparison.agreement >= 0.999, "\(detail)")
             }
         }
         print(report.joined(separator: "\n"))

@@ -1,11 +1,11 @@
 import Synchronization
 
-/// What the dictionary breakers found in texts seen before, keyed by the text's UTF-8 bytes:
-/// libthai takes tens of microseconds for a row of Thai, a hit well under one. Results never
-/// depend on the cache: a hit returns exactly what the breaker returned.
+/// The dictionary breaks of texts seen before, keyed by the text's UTF-8 bytes: libthai takes
+/// tens of microseconds for a row of Thai, a hit well under one. Results never depend on the
+/// cache: a hit returns exactly what finding them returned.
 ///
 /// Bounded like `ShapedPieceCache`: 64 shards of at most 1,024 texts each (a shard that fills is
-/// emptied). One cache per breaker; the breaks depend on nothing but the text.
+/// emptied). One cache per style (`StyleTables.dictionaryBreaks`): Thai items depend on the fonts.
 final class DictionaryBreakCache: Sendable {
     private struct Entry: Sendable {
         var bytes: [UInt8]
@@ -20,8 +20,7 @@ final class DictionaryBreakCache: Sendable {
     private static let shardCapacity = 1_024
     private let shards: [Shard] = (0..<DictionaryBreakCache.shardCount).map { _ in Shard() }
 
-    /// The break positions (scalar indices) of `bytes`, from the cache or from `find`, which is
-    /// then remembered.
+    /// The break positions of `bytes`, from the cache or from `find`, which are then remembered.
     ///
     /// - Complexity: O(n) in the text's length on a hit (hash and compare), plus `find` on a miss.
     func positions(of bytes: UnsafeBufferPointer<UInt8>, find: () -> [Int32]) -> [Int32] {

@@ -25,20 +25,27 @@ import Darwin
 /// allocates nothing.
 struct DictionaryBreaks {
     /// UTF-8 offsets where a line may also break, ascending.
-    private var offsets: [Int] = []
+    private var offsets: [Int32] = []
     /// The first offset not yet passed.
     private var index = 0
     /// The rest of the segment `split(_:)` cut last, to be returned (and cut again) next.
     private(set) var carry: LineSegment?
 
     /// The dictionary breaks of `bytes` (valid UTF-8) in the style of `tables`.
+    ///
+    /// A text seen before in the same style takes its breaks from the style's cache
+    /// (`StyleTables.dictionaryBreaks`): libthai takes tens of microseconds for a row.
     init(bytes: UnsafeBufferPointer<UInt8>, tables: StyleTableView) {
-        if _slowPath(DictionaryBreaks.mayHoldThai(bytes)) {
-            offsets = DictionaryBreaks.thaiBreaks(in: bytes, tables: tables)
-        }
-        if tables.profile == .uikit, _slowPath(DictionaryBreaks.mayHoldLaoKhmerMyanmar(bytes)) {
-            let more = DictionaryBreaks.icuBreaks(in: bytes)
-            if !more.isEmpty { offsets = (offsets + more).sorted() }
+        let thai = DictionaryBreaks.mayHoldThai(bytes)
+        let others = tables.profile == .uikit && DictionaryBreaks.mayHoldLaoKhmerMyanmar(bytes)
+        guard _slowPath(thai || others) else { return }
+        offsets = tables.withTables { $0.dictionaryBreaks }.positions(of: bytes) {
+            var found = thai ? DictionaryBreaks.thaiBreaks(in: bytes, tables: tables) : []
+            if others {
+                let more = DictionaryBreaks.icuBreaks(in: bytes)
+                if !more.isEmpty { found = (found + more).sorted() }
+            }
+            return found.map { Int32($0) }
         }
     }
 
@@ -51,9 +58,9 @@ struct DictionaryBreaks {
     /// space), the rest kept in `carry`; `segment` itself when there is none.
     mutating func split(_ segment: LineSegment) -> LineSegment {
         carry = nil
-        while index < offsets.count && offsets[index] <= segment.start { index += 1 }
-        guard index < offsets.count, offsets[index] < segment.whitespaceStart else { return segment }
-        let cut = offsets[index]
+        while index < offsets.count && Int(offsets[index]) <= segment.start { index += 1 }
+        guard index < offsets.count, Int(offsets[index]) < segment.whitespaceStart else { return segment }
+        let cut = Int(offsets[index])
         carry = LineSegment(
             start: cut, end: segment.end, whitespaceStart: segment.whitespaceStart,
             isMandatoryBreak: segment.isMandatoryBreak)
@@ -97,9 +104,6 @@ struct DictionaryBreaks {
             || (0xAA60...0xAA7F).contains(value)
     }
 
-    /// What ICU found in the runs of Lao, Khmer and Myanmar measured so far.
-    static let icuCache = DictionaryBreakCache()
-
     /// ICU's breaks inside every run of Lao, Khmer and Myanmar scalars, as UTF-8 offsets.
     static func icuBreaks(in bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
         var offsets: [Int] = []
@@ -120,17 +124,12 @@ struct DictionaryBreaks {
                 i += length
             }
             starts.append(i)
-            let run = UnsafeBufferPointer(rebasing: bytes[starts[0]..<i])
-            let positions = icuCache.positions(of: run) { ICULineBreaker.shared.breaks(inUTF16: utf16).map { Int32($0) } }
-            for position in positions where position > 0 && Int(position) < starts.count - 1 {
-                offsets.append(starts[Int(position)])
+            for position in ICULineBreaker.shared.breaks(inUTF16: utf16) where position > 0 && position < starts.count - 1 {
+                offsets.append(starts[position])
             }
         }
         return offsets
     }
-
-    /// What libthai found in the Thai items measured so far.
-    static let thaiCache = DictionaryBreakCache()
 
     /// libthai's breaks in every Thai item of every paragraph of `bytes`, as UTF-8 offsets.
     static func thaiBreaks(in bytes: UnsafeBufferPointer<UInt8>, tables: StyleTableView) -> [Int] {
@@ -154,14 +153,10 @@ struct DictionaryBreaks {
                     i += TextWalker.decode(bytes, at: i).length
                 }
                 starts.append(run.range.upperBound)
-                let item = UnsafeBufferPointer(rebasing: bytes[run.range])
-                let positions = thaiCache.positions(of: item) {
-                    var tis = starts.dropLast().map { ThaiBreaker.tis(TextWalker.decode(bytes, at: $0).value) }
-                    tis.append(0)
-                    return ThaiBreaker.shared.breaks(inTIS: tis).map { Int32($0) }
-                }
-                for position in positions where position > 0 && Int(position) < starts.count {
-                    offsets.append(starts[Int(position)])
+                var tis = starts.dropLast().map { ThaiBreaker.tis(TextWalker.decode(bytes, at: $0).value) }
+                tis.append(0)
+                for position in ThaiBreaker.shared.breaks(inTIS: tis) where position > 0 && position < starts.count {
+                    offsets.append(starts[position])
                 }
             }
             paragraphStart = paragraphEnd + 1

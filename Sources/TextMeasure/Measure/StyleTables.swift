@@ -97,6 +97,8 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
     let harfBuzzFonts: [HarfBuzzFont]
     /// What HarfBuzz made of the pieces measured so far (the word cache).
     let shapedPieces = ShapedPieceCache()
+    /// The dictionary breaks of the texts measured so far (`DictionaryBreaks`).
+    let dictionaryBreaks = DictionaryBreakCache()
 
     /// - Parameter asciiFastPath: `false` leaves `asciiSimple` all zeros and no entry
     ///   `isIdeographic` or `closesIdeograph`, so that every scalar takes the general path

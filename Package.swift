@@ -24,12 +24,9 @@ let package = Package(
             pkgConfig: "harfbuzz",
             providers: [.apt(["libharfbuzz-dev"]), .brew(["harfbuzz"])]
         ),
-        // libthai: Thai dictionary line breaks, as Pango 1.50 finds them.
-        .systemLibrary(
-            name: "CLibThai",
-            pkgConfig: "libthai",
-            providers: [.apt(["libthai-dev"])]
-        ),
+        // libthai (dlopen'ed on first use; headers from libthai-dev): Thai dictionary line
+        // breaks, as Pango 1.50 finds them.
+        .target(name: "CLibThai"),
         // ICU's line breaker (dlopen'ed on first use; headers from libicu-dev): dictionary breaks
         // for Lao, Khmer and Myanmar in the .uikit profile.
         .target(name: "CICUBreak"),

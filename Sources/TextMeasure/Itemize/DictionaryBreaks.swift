@@ -14,8 +14,8 @@ import Darwin
 /// `LineSegmentIterator` cut at them.
 ///
 /// Thai, in both profiles, as Pango 1.50 (`break-thai.c`): each Thai item of a paragraph
-/// (`Itemizer`'s runs, as `pango_itemize` makes them) converted to TIS-620 and given to libthai
-/// (`ThaiBreaker`); every position it returns becomes a break opportunity.
+/// (`Itemizer`'s runs, as `pango_itemize` makes them) given to libthai (`ThaiBreaker`, which
+/// converts it to TIS-620 as Pango does); every position it returns becomes a break opportunity.
 ///
 /// Lao, Khmer and Myanmar: in `.pango` none, as Pango 1.50, which has no dictionary for them
 /// (UAX #14's SA resolves to AL or CM, so a run of them breaks only at spaces); in `.uikit`
@@ -153,9 +153,8 @@ struct DictionaryBreaks {
                     i += TextWalker.decode(bytes, at: i).length
                 }
                 starts.append(run.range.upperBound)
-                var tis = starts.dropLast().map { ThaiBreaker.tis(TextWalker.decode(bytes, at: $0).value) }
-                tis.append(0)
-                for position in ThaiBreaker.shared.breaks(inTIS: tis) where position > 0 && position < starts.count {
+                let scalars = starts.dropLast().map { TextWalker.decode(bytes, at: $0).value }
+                for position in ThaiBreaker.shared.breaks(in: scalars) where position > 0 && position < starts.count {
                     offsets.append(starts[position])
                 }
             }

@@ -2,8 +2,8 @@ import CLibThai
 import Synchronization
 
 /// libthai's dictionary word breaker (`th_brk_find_breaks`), which Pango 1.50 calls for every
-/// Thai item (`break-thai.c`): owns one `ThBrk`, created the first time Thai is measured (loading
-/// the dictionary, Debian `libthai-data`, takes a few milliseconds) and never freed.
+/// Thai item (`break-thai.c`): owns one `ThBrk`, created the first time Thai is measured (libthai
+/// is loaded then, and its dictionary, Debian `libthai-data`) and never freed.
 ///
 /// libthai's breaker keeps per-call state in the `ThBrk`, so concurrent calls on one instance
 /// are not safe: calls are serialized by a lock, as Pango serializes them (`G_LOCK (thai_brk)`).
@@ -11,38 +11,29 @@ final class ThaiBreaker: Sendable {
     /// The breaker every measurement shares (created on first use).
     static let shared = ThaiBreaker()
 
-    /// The `ThBrk`, or `nil` when libthai could not load its dictionary (then Thai gets no
-    /// dictionary breaks, only those of UAX #14).
-    private let breaker: Mutex<OpaquePointer?>
+    /// The breaker, or `nil` when libthai or its dictionary could not be loaded (then Thai gets
+    /// no dictionary breaks, only those of UAX #14).
+    private let breaker: Mutex<UnsafeMutableRawPointer?>
 
     private init() {
-        breaker = Mutex(th_brk_new(nil))
+        breaker = Mutex(rowheight_thai_breaker_new())
     }
 
     deinit {
-        breaker.withLock { if let brk = $0 { th_brk_delete(brk) } }
+        breaker.withLock { rowheight_thai_breaker_delete($0) }
     }
 
-    /// TIS-620 of a scalar as Pango converts it (`th_uni2tis`: ASCII as itself, Thai to
-    /// 0xA1–0xFB, anything else to libthai's error value, which its breaker treats as a non-Thai
-    /// character).
-    @inline(__always)
-    static func tis(_ value: UInt32) -> UInt8 {
-        th_uni2tis(thwchar_t(value))
-    }
-
-    /// The break positions libthai finds in a NUL-terminated TIS-620 text: indices of the
-    /// characters a line may break before, ascending.
+    /// The positions libthai finds in `scalars` (converted to TIS-620 as Pango converts them,
+    /// `th_uni2tis`): indices of the scalars a line may break before, ascending.
     ///
-    /// - Complexity: libthai's maximal matching, about linear in the text's length.
-    func breaks(inTIS text: [UInt8]) -> [Int] {
-        precondition(text.last == 0, "TIS-620 text must end with NUL")
-        var positions = [Int32](repeating: 0, count: text.count)
+    /// - Complexity: libthai's maximal matching, about linear in the text's length (tens of
+    ///   microseconds for a row).
+    func breaks(in scalars: [UInt32]) -> [Int] {
+        var positions = [Int32](repeating: 0, count: scalars.count + 1)
         let count = breaker.withLock { brk -> Int in
-            guard let brk else { return 0 }
-            return text.withUnsafeBufferPointer { tis in
+            scalars.withUnsafeBufferPointer { text in
                 positions.withUnsafeMutableBufferPointer { out in
-                    Int(th_brk_find_breaks(brk, tis.baseAddress, out.baseAddress, out.count))
+                    Int(rowheight_thai_find_breaks(brk, text.baseAddress, Int32(text.count), out.baseAddress, Int32(out.count)))
                 }
             }
         }

@@ -29,6 +29,12 @@ let package = Package(
             pkgConfig: "harfbuzz",
             providers: [.apt(["libharfbuzz-dev"]), .brew(["harfbuzz"])]
         ),
+        // libthai (dlopen'ed on first use; headers from libthai-dev): Thai dictionary line
+        // breaks, as Pango 1.50 finds them.
+        .target(name: "CLibThai"),
+        // ICU's line breaker (dlopen'ed on first use; headers from libicu-dev): dictionary breaks
+        // for Lao, Khmer and Myanmar in the .uikit profile.
+        .target(name: "CICUBreak"),
         .systemLibrary(
             name: "CZlib",
             pkgConfig: "zlib",
@@ -43,7 +49,7 @@ let package = Package(
         .target(name: "LineBreak", exclude: ["Generated/generate.py"]),
         .target(
             name: "TextMeasure",
-            dependencies: ["CFreeType", "CFontconfig", "CHarfBuzz", "LineBreak"]
+            dependencies: ["CFreeType", "CFontconfig", "CHarfBuzz", "CICUBreak", "CLibThai", "LineBreak"]
         ),
         .target(name: "RowHeight", dependencies: ["TextMeasure"]),
         .executableTarget(

@@ -44,6 +44,14 @@ public struct LineBreakIterator: IteratorProtocol, Sequence {
         self.machine = LineBreakStateMachine.shared
     }
 
+    /// Creates an iterator over the UTF-8 bytes of a text that applies `tailoring`.
+    @inlinable
+    public init(utf8: UnsafeBufferPointer<UInt8>, tailoring: LineBreakTailoring) {
+        self.bytes = utf8
+        self.tables = LineBreakTables.tables(for: tailoring)
+        self.machine = LineBreakStateMachine.shared
+    }
+
     /// The next break opportunity, or `nil` after the end of the text.
     ///
     /// - Complexity: amortised O(1) per scalar read.

@@ -28,6 +28,30 @@ struct LineBreakTables: @unchecked Sendable {  // immutable after creation
 
     /// The shared tables.
     @usableFromInline static let shared = LineBreakTables()
+    /// The shared tables with Hangul resolved to AL (`LineBreakTailoring.keepHangulWords`).
+    @usableFromInline static let keepingHangulWords = LineBreakTables(
+        tailoring: LineBreakTables.shared,
+        remapping: [LineBreakClass.h2, .h3, .jl, .jv, .jt].map(\.rawValue), to: LineBreakClass.al.rawValue)
+
+    /// The tables for a tailoring (built on first use, then kept).
+    @usableFromInline
+    static func tables(for tailoring: LineBreakTailoring) -> LineBreakTables {
+        tailoring.contains(.keepHangulWords) ? keepingHangulWords : shared
+    }
+
+    /// A copy of `base` in which every input code of `codes` reads as `replacement` (none of
+    /// them may be an ASCII code).
+    private init(tailoring base: LineBreakTables, remapping codes: [UInt8], to replacement: UInt8) {
+        let blockCount = LineBreakData.blockCount
+        let stage2 = UnsafeMutablePointer<UInt8>.allocate(capacity: blockCount * 128)
+        for i in 0..<blockCount * 128 {
+            let code = base.stage2[i]
+            stage2[i] = codes.contains(code) ? replacement : code
+        }
+        self.ascii = base.ascii
+        self.stage1 = base.stage1
+        self.stage2 = UnsafePointer(stage2)
+    }
 
     private init() {
         let ascii = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)

@@ -38,6 +38,12 @@ public struct LineSegmentIterator: IteratorProtocol, Sequence {
         breaks = LineBreakIterator(utf8: utf8)
     }
 
+    /// Creates an iterator over valid UTF-8 that applies `tailoring`.
+    @inlinable
+    public init(utf8: UnsafeBufferPointer<UInt8>, tailoring: LineBreakTailoring) {
+        breaks = LineBreakIterator(utf8: utf8, tailoring: tailoring)
+    }
+
     /// The next segment, or `nil` after the last.
     @inlinable
     // Inlined into the caller's loop, where the iterator's state stays in registers: worth

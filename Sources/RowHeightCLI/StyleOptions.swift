@@ -26,6 +26,11 @@ struct StyleOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Layout rules: uikit (UIKit/Core Text) or pango (Pango 1.50).", valueName: "profile"))
     var profile: LayoutProfile = .uikit
 
+    @Option(name: .customLong("line-break-strategy"), help: ArgumentHelp(
+        "Korean: standard (no break between Hangul syllables, UIKit's default), hangul-word-priority (the same), or none (breaks between syllables, Pango's). Default: the profile's.",
+        valueName: "strategy"))
+    var lineBreakStrategy: LineBreakStrategyArgument?
+
     func validate() throws {
         try OptionRanges.fontSize.check(size, option: "--size")
         try OptionRanges.maxLines.check(maxLines, option: "--max-lines")
@@ -41,7 +46,8 @@ struct StyleOptions: ParsableArguments {
         let chain = try font.makeChain()
         let style = TextStyle(
             fontChain: chain, fontSize: size, lineBreakMode: lineBreak.mode, numberOfLines: maxLines,
-            lineSpacing: lineSpacing, lineHeightMultiple: lineHeightMultiple, scale: scale, profile: profile)
+            lineSpacing: lineSpacing, lineHeightMultiple: lineHeightMultiple, scale: scale, profile: profile,
+            lineBreakStrategy: lineBreakStrategy?.strategy)
         try style.validate()
         return style
     }
@@ -51,6 +57,18 @@ struct StyleOptions: ParsableArguments {
 enum LineBreakModeArgument: String, ExpressibleByArgument, CaseIterable {
     case word, char
     var mode: LineBreakMode { self == .word ? .byWordWrapping : .byCharWrapping }
+}
+
+/// `--line-break-strategy standard|hangul-word-priority|none`.
+enum LineBreakStrategyArgument: String, ExpressibleByArgument, CaseIterable {
+    case standard, hangulWordPriority = "hangul-word-priority", none
+    var strategy: LineBreakStrategy {
+        switch self {
+        case .standard: .standard
+        case .hangulWordPriority: .hangulWordPriority
+        case .none: []
+        }
+    }
 }
 
 extension LayoutProfile: ExpressibleByArgument {}

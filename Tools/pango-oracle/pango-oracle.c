@@ -32,7 +32,7 @@
 #define MAX_VALUES 16
 
 static const char *usage =
-    "usage: pango-oracle [--font FILE]... [--fontconfig-file CONF] [--size PT[,PT...]] [--width PT[,PT...]]\n"
+    "usage: pango-oracle [--font FILE[#N]]... [--fontconfig-file CONF] [--size PT[,PT...]] [--width PT[,PT...]]\n"
     "                    [--wrap word|char[,...]] [--input FILE] [--markup] [--lines-only] [--stats] [--quiet]\n"
     "       pango-oracle ... --explain LINE [--glyphs]\n"
     "       pango-oracle ... --breaks\n"
@@ -485,16 +485,34 @@ int main(int argc, char **argv) {
         die("fontconfig cannot load the --fontconfig-file");
     GString *family_list = g_string_new(NULL);
     for (int f = 0; f < nfonts; f++) {
-        if (access(fonts[f], R_OK) != 0) {
-            fprintf(stderr, "pango-oracle: error: cannot read font %s: %s\n", fonts[f], strerror(errno));
+        /* FILE#N: face N of a collection names the family (all its faces are in the set). */
+        char *path = g_strdup(fonts[f]);
+        int face = 0;
+        char *hash = strrchr(path, '#');
+        if (hash && hash[1]) {
+            char *end = NULL;
+            long n = strtol(hash + 1, &end, 10);
+            if (!*end && n >= 0) { face = (int)n; *hash = 0; }
+        }
+        if (access(path, R_OK) != 0) {
+            fprintf(stderr, "pango-oracle: error: cannot read font %s: %s\n", path, strerror(errno));
             return 1;
         }
         FcFontSet *before = FcConfigGetFonts(config, FcSetApplication);
         int had = before ? before->nfont : 0;
-        if (!FcConfigAppFontAddFile(config, (const FcChar8 *)fonts[f])) die("fontconfig cannot load a font file");
+        if (!FcConfigAppFontAddFile(config, (const FcChar8 *)path)) die("fontconfig cannot load a font file");
+        g_free(path);
         FcFontSet *set = FcConfigGetFonts(config, FcSetApplication);
         FcChar8 *fam = NULL;
-        if (!set || set->nfont <= had || FcPatternGetString(set->fonts[had], FC_FAMILY, 0, &fam) != FcResultMatch)
+        int chosen = had;
+        for (int k = had; set && k < set->nfont; k++) {
+            int index = 0;
+            if (FcPatternGetInteger(set->fonts[k], FC_INDEX, 0, &index) == FcResultMatch && index == face) {
+                chosen = k;
+                break;
+            }
+        }
+        if (!set || set->nfont <= had || FcPatternGetString(set->fonts[chosen], FC_FAMILY, 0, &fam) != FcResultMatch)
             die("a font file has no family name");
         /* Once per family, in chain order (faces of one family share it). */
         int seen = 0;

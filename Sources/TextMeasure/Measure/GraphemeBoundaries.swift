@@ -5,7 +5,14 @@
 enum GraphemeBoundaries {
     /// Calls `body` with the UTF-8 offset of the end of every cluster in `from..<to` (the last
     /// is `to`). `from` must be a cluster boundary.
-    static func forEach(in bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int, _ body: (Int) -> Void) {
+    ///
+    /// - Parameter everySpacingMarkExtends: Pango 1.50's rule (`.pango`): no boundary before any
+    ///   spacing mark (General_Category Mc), also those Unicode excludes from SpacingMark (such
+    ///   as Myanmar's U+102B and U+102C).
+    static func forEach(
+        in bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int, everySpacingMarkExtends: Bool = false,
+        _ body: (Int) -> Void
+    ) {
         var i = from
         while i < to {
             let b = bytes[i]
@@ -29,6 +36,12 @@ enum GraphemeBoundaries {
                 // The final cluster may continue past the stretch: re-examine it with more context,
                 // unless it is the first (then it is whole, since the stretch ends in ASCII).
                 if end >= stretchEnd && stretchEnd < to && last > i { break }
+                if everySpacingMarkExtends, end < to, case let next = TextWalker.decode(bytes, at: end).value,
+                   Unicode.Scalar(next)?.properties.generalCategory == .spacingMark
+                {
+                    last = end
+                    continue
+                }
                 body(end)
                 last = end
             }

@@ -1,3 +1,5 @@
+import LineBreak
+
 /// `StyleTables` as the measuring hot path reads them: one pointer to the tables' raw storage
 /// and scalars (kept apart from the object), and an unretained reference to the tables for the
 /// rare lookups that need the fonts (kerning outside ASCII, ligatures, scalars beyond the BMP).
@@ -34,6 +36,8 @@ struct StyleTableView: @unchecked Sendable {  // points into immutable memory it
         let unitsPerPoint: Double
         /// The layout profile the tables were built for.
         let profile: LayoutProfile
+        /// The UAX #14 tailoring of the style's line-break strategy.
+        let lineBreakTailoring: LineBreakTailoring
         /// The tables themselves, not retained (they own this memory).
         let owner: Unmanaged<StyleTables>
     }
@@ -62,6 +66,9 @@ struct StyleTableView: @unchecked Sendable {  // points into immutable memory it
     }
     var profile: LayoutProfile {
         @inline(__always) get { fields.pointee.profile }
+    }
+    var lineBreakTailoring: LineBreakTailoring {
+        @inline(__always) get { fields.pointee.lineBreakTailoring }
     }
 
     /// Calls `body` with the tables, without retaining them.

@@ -4,7 +4,7 @@ import Synchronization
 /// Per-style lookup tables for the measuring hot path: for every code point of the Basic
 /// Multilingual Plane, the scaled advance, the index of the font that draws it and its glyph.
 ///
-/// Built once per (font chain, size, profile) and shared (see `StyleTables.shared(for:)`), so
+/// Built once per (font chain, size, profile, line-break tailoring) and shared (see `StyleTables.shared(for:)`), so
 /// measuring never calls into FreeType and never looks anything up in a dictionary per scalar.
 /// Widths are in *width units*: points for `.uikit`, whole Pango units (1/1024 pt) for `.pango`.
 final class StyleTables: @unchecked Sendable {  // immutable after init; raw storage freed in deinit
@@ -97,11 +97,17 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
     let harfBuzzFonts: [HarfBuzzFont]
     /// What HarfBuzz made of the pieces measured so far (the word cache).
     let shapedPieces = ShapedPieceCache()
+    /// The dictionary breaks of the texts measured so far (`DictionaryBreaks`).
+    let dictionaryBreaks = DictionaryBreakCache()
 
     /// - Parameter asciiFastPath: `false` leaves `asciiSimple` all zeros and no entry
     ///   `isIdeographic` or `closesIdeograph`, so that every scalar takes the general path
     ///   (tests compare the two).
-    init(chain: FontChain, size: Double, profile: LayoutProfile, asciiFastPath: Bool = true) {
+    /// - Parameter lineBreakTailoring: The UAX #14 tailoring of the style's line-break strategy.
+    init(
+        chain: FontChain, size: Double, profile: LayoutProfile, lineBreakTailoring: LineBreakTailoring = [],
+        asciiFastPath: Bool = true
+    ) {
         viewFields = .allocate(capacity: 1)  // initialized last (it refers to the finished tables)
         self.profile = profile
         self.unitsPerPoint = profile == .pango ? 1024 : 1
@@ -186,7 +192,7 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
             entries: entries, asciiSimple: asciiSimple, asciiKerning: asciiKerning,
             asciiKerningIndex: asciiKerningIndex, asciiKerningValues: asciiKerningValues,
             fontHasKerning: fontHasKerningStorage, lineHeights: lineHeightStorage, unitsPerPoint: unitsPerPoint,
-            profile: profile, owner: .passUnretained(self)))
+            profile: profile, lineBreakTailoring: lineBreakTailoring, owner: .passUnretained(self)))
     }
 
     /// The tables as the hot path reads them (valid while the tables live).
@@ -461,15 +467,18 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
         var chain: FontChain
         var size: Double
         var profile: LayoutProfile
+        var tailoring: LineBreakTailoring
     }
 
     private static let cache = Mutex<[Key: StyleTables]>([:])
 
     /// The shared tables for a style (built on first use; a few hundred microseconds).
     static func shared(for style: TextStyle) -> StyleTables {
-        let key = Key(chain: style.fontChain, size: style.fontSize, profile: style.profile)
+        let tailoring = style.resolvedLineBreakStrategy.tailoring
+        let key = Key(chain: style.fontChain, size: style.fontSize, profile: style.profile, tailoring: tailoring)
         if let tables = cache.withLock({ $0[key] }) { return tables }
-        let tables = StyleTables(chain: style.fontChain, size: style.fontSize, profile: style.profile)
+        let tables = StyleTables(
+            chain: style.fontChain, size: style.fontSize, profile: style.profile, lineBreakTailoring: tailoring)
         return cache.withLock { cache in
             if let existing = cache[key] { return existing }
             if cache.count >= 64 { cache.removeAll() }

@@ -29,7 +29,8 @@ public struct TextMeasurer: Sendable {
         try style.validate()
         self.style = style
         self.storage = StyleTables(
-            chain: style.fontChain, size: style.fontSize, profile: style.profile, asciiFastPath: false)
+            chain: style.fontChain, size: style.fontSize, profile: style.profile,
+            lineBreakTailoring: style.resolvedLineBreakStrategy.tailoring, asciiFastPath: false)
         self.tables = storage.view
     }
 

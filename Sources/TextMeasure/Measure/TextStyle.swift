@@ -22,6 +22,14 @@ public struct TextStyle: Sendable, Hashable {
     public var scale: Double
     /// Which renderer's rules to follow. Default `.uikit`.
     public var profile: LayoutProfile
+    /// Extra line-break rules (`NSParagraphStyle.lineBreakStrategy`); `nil` (the default) takes
+    /// the profile's: `.standard` for `.uikit` (no break inside a Korean word), none for `.pango`.
+    public var lineBreakStrategy: LineBreakStrategy?
+
+    /// `lineBreakStrategy`, or the profile's default when it is `nil`.
+    public var resolvedLineBreakStrategy: LineBreakStrategy {
+        lineBreakStrategy ?? .default(for: profile)
+    }
 
     /// Creates a style. Values are checked when the style is used to measure (see `validate()`).
     public init(
@@ -32,7 +40,8 @@ public struct TextStyle: Sendable, Hashable {
         lineSpacing: Double = 0,
         lineHeightMultiple: Double = 1,
         scale: Double = 1,
-        profile: LayoutProfile = .uikit
+        profile: LayoutProfile = .uikit,
+        lineBreakStrategy: LineBreakStrategy? = nil
     ) {
         self.fontChain = fontChain
         self.fontSize = fontSize
@@ -42,6 +51,7 @@ public struct TextStyle: Sendable, Hashable {
         self.lineHeightMultiple = lineHeightMultiple
         self.scale = scale
         self.profile = profile
+        self.lineBreakStrategy = lineBreakStrategy
     }
 
     /// A style using the bundled font chain (DejaVu Sans, then IPAexGothic).

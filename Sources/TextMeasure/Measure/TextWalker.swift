@@ -36,14 +36,25 @@ struct TextWalker {
         return StyleTables.isExtender(scalar)
     }
 
+    /// The segments every path measures: UAX #14's (with the style's tailoring), whose
+    /// `dictionary` breaks (Thai) `nextSegment` adds.
+    private func segmentSources() -> (LineSegmentIterator, DictionaryBreaks) {
+        (LineSegmentIterator(utf8: bytes, tailoring: tables.lineBreakTailoring),
+         DictionaryBreaks(bytes: bytes, tables: tables))
+    }
+
     /// The segment `pending` with the segments after it that start with an extender merged in
-    /// (a break there would split a grapheme cluster); advances `pending` past them.
+    /// (a break there would split a grapheme cluster), cut at the next dictionary break (the
+    /// rest is returned by the next call); advances `pending` past them.
     #if compiler(>=6.3)
     @inline(always)
     #else
     @inline(__always)
     #endif
-    private func nextSegment(_ segments: inout LineSegmentIterator, pending: inout LineSegment?) -> LineSegment? {
+    private func nextSegment(
+        _ segments: inout LineSegmentIterator, pending: inout LineSegment?, dictionary: inout DictionaryBreaks
+    ) -> LineSegment? {
+        if _slowPath(dictionary.carry != nil) { return dictionary.takeCarry() }
         guard var segment = pending else { return nil }
         pending = segments.next()
         while !segment.isMandatoryBreak, let next = pending, startsWithExtender(next.start) {
@@ -52,6 +63,7 @@ struct TextWalker {
             segment.isMandatoryBreak = next.isMandatoryBreak
             pending = segments.next()
         }
+        if _slowPath(dictionary.isActive) { return dictionary.split(segment) }
         return segment
     }
 
@@ -59,12 +71,12 @@ struct TextWalker {
     /// clusters, the last cluster of a segment carrying its trailing white space) until `body`
     /// returns `false`.
     func forEachPiece(charMode: Bool, _ body: (LayoutPiece) -> Bool) {
-        var segments = LineSegmentIterator(utf8: bytes)
+        var (segments, dictionary) = segmentSources()
         var pending = segments.next()
         var stepper = GlyphStepper()
         var clusters: [LayoutCluster] = []
         let splitsWhitespace = charMode && tables.profile == .pango
-        while let segment = nextSegment(&segments, pending: &pending) {
+        while let segment = nextSegment(&segments, pending: &pending, dictionary: &dictionary) {
             if charMode {
                 clusters.removeAll(keepingCapacity: true)
                 appendClusters(from: segment.start, to: segment.whitespaceStart, into: &clusters, stepper: &stepper)
@@ -115,14 +127,15 @@ struct TextWalker {
     /// at once (the same pieces, in the same order, as `forEachPiece(charMode: false)`), until
     /// the text ends or `fitter` is full. An overlong piece is broken without allocating.
     func fitWords(into fitter: inout LineFitter) {
-        var segments = LineSegmentIterator(utf8: bytes)
+        var (segments, dictionary) = segmentSources()
         var pending = segments.next()
         var stepper = GlyphStepper()
-        while let segment = nextSegment(&segments, pending: &pending) {
+        while let segment = nextSegment(&segments, pending: &pending, dictionary: &dictionary) {
             place(segment, into: &fitter, stepper: &stepper)
             if fitter.isFull { return }
             // Laid out away from the loop over segments, which English text spends its time in.
-            if _slowPath(segments.isAfterIdeograph),
+            // (Not with dictionary breaks: it would place `pending` uncut.)
+            if _slowPath(segments.isAfterIdeograph), !dictionary.isActive,
                !fitIdeographicRun(into: &fitter, segments: &segments, pending: &pending, stepper: &stepper)
             {
                 return
@@ -390,7 +403,9 @@ struct TextWalker {
             return
         }
         var start = from
-        GraphemeBoundaries.forEach(in: bytes, from: from, to: to) { end in
+        GraphemeBoundaries.forEach(
+            in: bytes, from: from, to: to, everySpacingMarkExtends: tables.profile == .pango
+        ) { end in
             var cluster = LayoutCluster(end: end, leadingKern: 0, width: 0, fontMask: 0)
             var i = start
             var first = true
@@ -486,7 +501,9 @@ struct TextWalker {
         }
         var k = 0
         var i = from
-        GraphemeBoundaries.forEach(in: bytes, from: from, to: to) { end in
+        GraphemeBoundaries.forEach(
+            in: bytes, from: from, to: to, everySpacingMarkExtends: tables.profile == .pango
+        ) { end in
             var cluster = LayoutCluster(end: end, leadingKern: 0, width: 0, fontMask: 0)
             while i < end {
                 if k < widths.count {

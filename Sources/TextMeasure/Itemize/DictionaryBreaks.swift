@@ -1,0 +1,165 @@
+import CHarfBuzz
+import LineBreak
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Break opportunities that UAX #14 leaves to a dictionary (class SA, South-East Asian scripts
+/// written without spaces between words), found for a whole text, and the segments of
+/// `LineSegmentIterator` cut at them.
+///
+/// Thai, in both profiles, as Pango 1.50 (`break-thai.c`): each Thai item of a paragraph
+/// (`Itemizer`'s runs, as `pango_itemize` makes them) given to libthai (`ThaiBreaker`, which
+/// converts it to TIS-620 as Pango does); every position it returns becomes a break opportunity.
+///
+/// Lao, Khmer and Myanmar: in `.pango` none, as Pango 1.50, which has no dictionary for them
+/// (UAX #14's SA resolves to AL or CM, so a run of them breaks only at spaces); in `.uikit`
+/// ICU's dictionary breaks inside each run of them (`ICULineBreaker`), as Core Text finds them.
+///
+/// A text holding none of these scripts costs a `memchr` pass or two over its bytes and
+/// allocates nothing.
+struct DictionaryBreaks {
+    /// UTF-8 offsets where a line may also break, ascending.
+    private var offsets: [Int32] = []
+    /// The first offset not yet passed.
+    private var index = 0
+    /// The rest of the segment `split(_:)` cut last, to be returned (and cut again) next.
+    private(set) var carry: LineSegment?
+
+    /// The dictionary breaks of `bytes` (valid UTF-8) in the style of `tables`.
+    ///
+    /// A text seen before in the same style takes its breaks from the style's cache
+    /// (`StyleTables.dictionaryBreaks`): libthai takes tens of microseconds for a row.
+    init(bytes: UnsafeBufferPointer<UInt8>, tables: StyleTableView) {
+        let thai = DictionaryBreaks.mayHoldThai(bytes)
+        let others = tables.profile == .uikit && DictionaryBreaks.mayHoldLaoKhmerMyanmar(bytes)
+        guard _slowPath(thai || others) else { return }
+        offsets = tables.withTables { $0.dictionaryBreaks }.positions(of: bytes) {
+            var found = thai ? DictionaryBreaks.thaiBreaks(in: bytes, tables: tables) : []
+            if others {
+                let more = DictionaryBreaks.icuBreaks(in: bytes)
+                if !more.isEmpty { found = (found + more).sorted() }
+            }
+            return found.map { Int32($0) }
+        }
+    }
+
+    /// Whether there are any dictionary breaks.
+    var isActive: Bool {
+        @inline(__always) get { !offsets.isEmpty }
+    }
+
+    /// `segment` up to the first dictionary break inside its content (before its trailing white
+    /// space), the rest kept in `carry`; `segment` itself when there is none.
+    mutating func split(_ segment: LineSegment) -> LineSegment {
+        carry = nil
+        while index < offsets.count && Int(offsets[index]) <= segment.start { index += 1 }
+        guard index < offsets.count, Int(offsets[index]) < segment.whitespaceStart else { return segment }
+        let cut = Int(offsets[index])
+        carry = LineSegment(
+            start: cut, end: segment.end, whitespaceStart: segment.whitespaceStart,
+            isMandatoryBreak: segment.isMandatoryBreak)
+        return LineSegment(start: segment.start, end: cut, whitespaceStart: cut, isMandatoryBreak: false)
+    }
+
+    /// `carry`, cut at the next dictionary break (call only when `carry` is not `nil`).
+    mutating func takeCarry() -> LineSegment? {
+        guard let rest = carry else { return nil }
+        return split(rest)
+    }
+
+    /// Whether `bytes` may hold a Thai scalar (U+0E00–U+0E7F: UTF-8 E0 B8 xx or E0 B9 xx).
+    static func mayHoldThai(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        holds(bytes, lead: 0xE0) { $0 & 0xFE == 0xB8 }
+    }
+
+    /// Whether `bytes` may hold a Lao (U+0E80–U+0EFF: E0 BA/BB), Khmer (U+1780–U+17FF: E1 9E/9F)
+    /// or Myanmar (U+1000–U+109F: E1 80–82) scalar.
+    static func mayHoldLaoKhmerMyanmar(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        holds(bytes, lead: 0xE0) { $0 & 0xFE == 0xBA } || holds(bytes, lead: 0xE1) { $0 & 0xFE == 0x9E || $0 <= 0x82 }
+    }
+
+    /// Whether `bytes` holds the byte `lead` followed by a byte for which `second` holds.
+    private static func holds(_ bytes: UnsafeBufferPointer<UInt8>, lead: UInt8, second: (UInt8) -> Bool) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        var i = 0
+        let n = bytes.count
+        while i < n, let found = memchr(base + i, Int32(lead), n - i) {
+            let at = UnsafeRawPointer(found).assumingMemoryBound(to: UInt8.self) - base
+            if at + 1 < n, second(base[at + 1]) { return true }
+            i = at + 1
+        }
+        return false
+    }
+
+    /// Whether ICU's dictionary breaks a run of `value` in `.uikit` (Lao, Khmer, Myanmar).
+    static func isLaoKhmerMyanmar(_ value: UInt32) -> Bool {
+        (0x0E80...0x0EFF).contains(value) || (0x1780...0x17FF).contains(value) || (0x19E0...0x19FF).contains(value)
+            || (0x1000...0x109F).contains(value) || (0xA9E0...0xA9FF).contains(value)
+            || (0xAA60...0xAA7F).contains(value)
+    }
+
+    /// ICU's breaks inside every run of Lao, Khmer and Myanmar scalars, as UTF-8 offsets.
+    static func icuBreaks(in bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
+        var offsets: [Int] = []
+        var utf16: [UInt16] = []
+        var starts: [Int] = []
+        var i = 0
+        while i < bytes.count {
+            let (value, length) = TextWalker.decode(bytes, at: i)
+            guard isLaoKhmerMyanmar(value) else {
+                i += length
+                continue
+            }
+            utf16.removeAll(keepingCapacity: true)
+            starts.removeAll(keepingCapacity: true)
+            while i < bytes.count, case let (value, length) = TextWalker.decode(bytes, at: i), isLaoKhmerMyanmar(value) {
+                utf16.append(UInt16(value))  // all in the Basic Multilingual Plane: one code unit
+                starts.append(i)
+                i += length
+            }
+            starts.append(i)
+            for position in ICULineBreaker.shared.breaks(inUTF16: utf16) where position > 0 && position < starts.count - 1 {
+                offsets.append(starts[position])
+            }
+        }
+        return offsets
+    }
+
+    /// libthai's breaks in every Thai item of every paragraph of `bytes`, as UTF-8 offsets.
+    static func thaiBreaks(in bytes: UnsafeBufferPointer<UInt8>, tables: StyleTableView) -> [Int] {
+        var offsets: [Int] = []
+        let spaceFont = tables.lookup(0x20).font
+        var starts: [Int] = []
+        var paragraphStart = 0
+        while paragraphStart < bytes.count {
+            // Pango itemizes each paragraph on its own.
+            var paragraphEnd = paragraphStart
+            while paragraphEnd < bytes.count, bytes[paragraphEnd] != 0x0A, bytes[paragraphEnd] != 0x0D { paragraphEnd += 1 }
+            Itemizer.forEachRun(
+                in: bytes, from: paragraphStart, to: paragraphEnd, spaceFont: spaceFont,
+                fontOf: { tables.lookup($0).font }
+            ) { run in
+                guard run.script == HB_SCRIPT_THAI else { return }
+                starts.removeAll(keepingCapacity: true)
+                var i = run.range.lowerBound
+                while i < run.range.upperBound {
+                    starts.append(i)
+                    i += TextWalker.decode(bytes, at: i).length
+                }
+                starts.append(run.range.upperBound)
+                let scalars = starts.dropLast().map { TextWalker.decode(bytes, at: $0).value }
+                for position in ThaiBreaker.shared.breaks(in: scalars) where position > 0 && position < starts.count {
+                    offsets.append(starts[position])
+                }
+            }
+            paragraphStart = paragraphEnd + 1
+        }
+        return offsets
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+@testable import TextMeasure
+
+/// The `.pango` profile against Pango 1.50 on real text in the scripts that UAX #14 leaves to a
+/// dictionary (Thai: libthai, as Pango; Khmer and Myanmar: no dictionary in Pango 1.50) and in
+/// Korean (breaks between syllables): Debian's translations (`Tools/corpus/translations.py`),
+/// Noto Sans then the script's Noto font.
+@Suite("Accuracy against Pango 1.50: Thai, Khmer, Myanmar, Korean")
+struct PangoDictionaryBreakAccuracyTests {
+    struct Corpus: Sendable, CustomStringConvertible {
+        var name: String
+        /// Font files with their face index (`path#N` for the oracle).
+        var fonts: [(path: String, face: Int)]
+        var description: String {
+            "\(name) with \(fonts.map { ($0.path as NSString).lastPathComponent + ($0.face > 0 ? "#\($0.face)" : "") }.joined(separator: " → "))"
+        }
+    }
+
+    static let noto = "/usr/share/fonts/truetype/noto/"
+    static func chain(_ script: String) -> [(path: String, face: Int)] {
+        [(noto + "NotoSans-Regular.ttf", 0), (noto + "NotoSans\(script)-Regular.ttf", 0)]
+    }
+
+    /// Face 1 of Noto Sans CJK is its Korean face, "Noto Sans CJK KR".
+    static let korean = [(path: noto + "NotoSans-Regular.ttf", face: 0),
+                         (path: "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc", face: 1)]
+
+    static let corpora = [
+        Corpus(name: "th", fonts: chain("Thai")),
+        Corpus(name: "km", fonts: chain("Khmer")),
+        Corpus(name: "my", fonts: chain("Myanmar")),
+        Corpus(name: "ko", fonts: korean),
+    ]
+
+    /// Corpora where some combinations are still under 99.9 %, the measured floor they are held
+    /// to, and why: none of the rows that differ is a dictionary or Korean break (README, Limits).
+    static let knownGaps: [String: (floor: Double, reason: String)] = [
+        "th": (0.998, "runs of spaces wider than the line (Pango breaks between the spaces); char wrapping at line ends Pango re-shapes"),
+        "km": (0.992, "tabs (Pango: tab stops); a no-break space ending a paragraph hangs in Pango; line ends Pango re-shapes (a COENG with nothing after it)"),
+        "ko": (0.994, "tabs (Pango: tab stops) and runs of spaces wider than the line (Pango breaks between the spaces)"),
+    ]
+
+    static let sizes: [Double] = [13, 17, 24]
+    static let widths: [Double] = [200, 280, 375]
+
+    @Test("≥ 99.9 % identical line counts, equal heights where lines agree", arguments: corpora)
+    func lineCountsMatchPango(corpus: Corpus) throws {
+        for font in corpus.fonts {
+            try #require(FileManager.default.fileExists(atPath: font.path), "install fonts-noto-core and fonts-noto-cjk (Scripts/test does)")
+        }
+        let url = try #require(Bundle.module.url(forResource: "Fixtures/corpus/\(corpus.name)", withExtension: "jsonl"))
+        let texts = try PangoAccuracyTests.texts(corpus.name)
+        #expect(texts.count >= 500)
+        let expected = try PangoOracle.layouts(
+            corpus: url, fonts: corpus.fonts.map { $0.face > 0 ? "\($0.path)#\($0.face)" : $0.path },
+            sizes: Self.sizes, widths: Self.widths)
+        try #require(expected.count == texts.count)
+        let chain = try FontChain(corpus.fonts.map { try Font(path: $0.path, faceIndex: $0.face) })
+        let comparisons = try PangoOracle.compare(
+            texts, chain: chain, expected: expected, sizes: Self.sizes, widths: Self.widths)
+        var report: [String] = []
+        for comparison in comparisons {
+            let detail = "\(corpus) \(comparison.label): \(comparison.lineMismatches.count) rows differ, e.g. rows \(comparison.lineMismatches.prefix(8).map { $0 + 1 })"
+            report.append(detail)
+            if let gap = Self.knownGaps[corpus.name] {
+                // Never worse than today, and the 99.9 % goal recorded as not met yet.
+                #expect(comparison.agreement >= gap.floor, "\(detail)")
+                if comparison.agreement < 0.999 {
+                    withKnownIssue("\(gap.reason)") { Issue.record("\(detail)") }
+                }
+            } else {
+                #expect(comparison.agreement >= 0.999, "\(detail)")
+            }
+            #expect(comparison.heightMismatches.isEmpty,
+                    "\(corpus) \(comparison.label): heights differ where lines agree, rows \(comparison.heightMismatches.prefix(8).map { $0 + 1 })")
+        }
+        print(report.joined(separator: "\n"))
+    }
+}

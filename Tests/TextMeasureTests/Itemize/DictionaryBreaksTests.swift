@@ -1,0 +1,108 @@
+import Foundation
+import LineBreak
+import Testing
+@testable import TextMeasure
+
+@Suite("Dictionary breaks: Thai by libthai, as Pango")
+struct DictionaryBreaksTests {
+    static let noto = "/usr/share/fonts/truetype/noto/"
+
+    static func measurer(profile: LayoutProfile = .pango, size: Double = 17) throws -> TextMeasurer {
+        let chain = try FontChain([
+            try Font(path: noto + "NotoSans-Regular.ttf"), try Font(path: noto + "NotoSansThai-Regular.ttf"),
+        ])
+        return try TextMeasurer(style: TextStyle(fontChain: chain, fontSize: size, profile: profile))
+    }
+
+    /// The dictionary break offsets of `text` (UTF-8), by cutting every segment.
+    static func cuts(_ text: String, measurer: TextMeasurer) -> [Int] {
+        var text = text
+        return text.withUTF8 { bytes in
+            var dictionary = DictionaryBreaks(bytes: bytes, tables: measurer.tables)
+            var cuts: [Int] = []
+            var segments = LineSegmentIterator(utf8: bytes)
+            while let segment = segments.next() {
+                var piece = dictionary.split(segment)
+                while true {
+                    if piece.end != segment.end { cuts.append(piece.end) }
+                    guard let next = dictionary.takeCarry() else { break }
+                    piece = next
+                }
+            }
+            return cuts
+        }
+    }
+
+    @Test("Thai words are split where libthai finds them")
+    func thaiWords() throws {
+        let measurer = try Self.measurer()
+        // "ภาษาไทย" (Thai language) "เป็น" (is) "ภาษา" (a language): 3 bytes a scalar.
+        let text = "ภาษาไทยเป็นภาษา"
+        let offsets = Self.cuts(text, measurer: measurer)
+        #expect(offsets == [12, 21, 33])
+    }
+
+    @Test("a text without Thai has no dictionary breaks and allocates none")
+    func noThai() throws {
+        let measurer = try Self.measurer()
+        for text in ["Hello world", "日本語", "ລາວ ພາສາລາວ", "ภ"] {
+            var copy = text
+            let active = copy.withUTF8 { DictionaryBreaks(bytes: $0, tables: measurer.tables).isActive }
+            #expect(!active, "\(text)")
+        }
+        var ascii = "plain ASCII text"
+        #expect(!ascii.withUTF8 { DictionaryBreaks.mayHoldThai($0) })
+        var thai = "abc ไทย"
+        #expect(thai.withUTF8 { DictionaryBreaks.mayHoldThai($0) })
+    }
+
+    @Test("lines of Thai end at word boundaries, not inside words", arguments: [LayoutProfile.uikit, .pango])
+    func linesEndAtWords(profile: LayoutProfile) throws {
+        let measurer = try Self.measurer(profile: profile)
+        let text = "ภาษาไทยเป็นภาษาที่มีระดับเสียงของคำแน่นอนหรือวรรณยุกต์เช่นเดียวกับภาษาจีน"
+        let words = Set(Self.cuts(text, measurer: measurer))
+        #expect(words.count >= 8)
+        let measurement = try measurer.measure(text, width: 120, includeLines: true)
+        let lines = try #require(measurement.lines)
+        #expect(lines.count >= 3)
+        for line in lines.dropLast() {
+            #expect(words.contains(line.utf8Range.upperBound), "line ends at \(line.utf8Range.upperBound)")
+        }
+        // Prepared text wraps at the same places.
+        #expect(try measurer.prepare(text).measure(width: 120).lineCount == measurement.lineCount)
+    }
+
+    @Test("Lao, Khmer and Myanmar: ICU's dictionary breaks in .uikit, none in .pango (as Pango 1.50)")
+    func laoKhmerMyanmar() throws {
+        let uikit = try Self.measurer(profile: .uikit)
+        let pango = try Self.measurer(profile: .pango)
+        for text in ["ພາສາລາວເປັນພາສາທີ່ສວຍງາມຫຼາຍ", "ភាសាខ្មែរគឺជាភាសាផ្លូវការនៃប្រទេសកម្ពុជា", "မြန်မာဘာသာစကားသည်မြန်မာနိုင်ငံ၏ရုံးသုံးဘာသာစကားဖြစ်သည်"] {
+            let cuts = Self.cuts(text, measurer: uikit)
+            #expect(cuts.count >= 2, "\(text)")
+            #expect(Self.cuts(text, measurer: pango).isEmpty, "\(text)")
+            let bytes = Array(text.utf8)
+            for cut in cuts {
+                // Never before a combining or spacing mark: a break between whole clusters.
+                let after = try #require(String(decoding: bytes[cut...], as: UTF8.self).unicodeScalars.first)
+                #expect(![.nonspacingMark, .spacingMark].contains(after.properties.generalCategory), "\(text) at \(cut)")
+            }
+            #expect(try uikit.measure(text, width: 60).lineCount > 1)
+        }
+    }
+
+    @Test("libthai's breaker is shared safely by concurrent measurements")
+    func concurrent() async throws {
+        let measurer = try Self.measurer()
+        let texts = (0..<40).map { "ข้อความที่ \($0) ภาษาไทยเป็นภาษาที่มีวรรณยุกต์" }
+        let expected = try texts.map { try measurer.measure($0, width: 90).lineCount }
+        let results = try await withThrowingTaskGroup(of: [Int].self) { group in
+            for _ in 0..<8 {
+                group.addTask { try texts.map { try measurer.measure($0, width: 90).lineCount } }
+            }
+            var all: [[Int]] = []
+            for try await result in group { all.append(result) }
+            return all
+        }
+        for result in results { #expect(result == expected) }
+    }
+}

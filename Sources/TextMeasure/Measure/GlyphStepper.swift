@@ -23,6 +23,17 @@ struct GlyphStepper {
         @inline(__always) get { prevValue }
     }
 
+    /// Continues after text shaped elsewhere (by HarfBuzz) that ended with `scalar` in chain
+    /// font `font`: white space and zero-width characters that follow stay in that run's font;
+    /// nothing kerns across the boundary.
+    mutating func continueRun(font: Int, scalar: UInt32) {
+        self = GlyphStepper()
+        prevFont = font
+        prevValue = scalar
+        prevGlyph = 0
+        prevGlyphIsNominal = false
+    }
+
     /// One visible scalar.
     struct Step {
         /// Advance in width units.

@@ -129,18 +129,28 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
         self.harfBuzzFonts = fonts.map {
             HarfBuzzFont(face: $0.harfBuzzFace, scale: profile == .pango ? Int32(clamping: xScale) : $0.harfBuzzFace.unitsPerEm)
         }
+        // Per font: line height, then ascent, then descent (+ line gap in `.uikit`), in points:
+        // a line of one font is that font's line height; a line of several is as tall as their
+        // largest ascent plus their largest descent (Pango's line extents, Core Text's too).
+        var ascents: [Double] = []
+        var rests: [Double] = []
         let lineHeights = fonts.indices.map { i in
             let font = fonts[i]
             switch profile {
             case .uikit:
+                let scale = size / Double(font.unitsPerEm)
+                ascents.append(Double(font.ascender) * scale)
+                rests.append(Double(font.lineGap - font.descender) * scale)
                 return Double(font.ascender - font.descender + font.lineGap) * size / Double(font.unitsPerEm)
             case .pango:
                 let ascent = StyleTables.pangoScale(Int64(font.ascender), multipliers[i])
                 let descent = StyleTables.pangoScale(Int64(font.descender), multipliers[i])
+                ascents.append(Double(ascent) / 1024)
+                rests.append(Double(-descent) / 1024)
                 return Double(ascent - descent) / 1024
             }
         }
-        self.lineHeightStorage = StyleTables.copy(lineHeights)
+        self.lineHeightStorage = StyleTables.copy(lineHeights + ascents + rests)
         let unknownWidth = profile == .pango
             ? Double(StyleTables.pangoApproximateCharWidth(font: fonts[0], multiplier: multipliers[0], useGPOS: useGPOS[0]))
             : nil
@@ -416,18 +426,29 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
     }
 
     /// The height of a line using the fonts in `mask` (bit i = font i; an empty mask means the
-    /// primary font) given the fonts' line heights.
+    /// primary font) given `heights`: per font its line height, then its ascent, then its descent
+    /// (with the line gap in `.uikit`), n entries each. One font: its line height; several: the
+    /// largest ascent plus the largest descent.
     @inline(__always)
     static func lineHeight(mask: UInt32, heights: UnsafeBufferPointer<Double>) -> Double {
         if mask <= 1 { return heights[0] }
-        var best = 0.0
+        let n = heights.count / 3
+        if mask & (mask &- 1) == 0 {
+            let i = mask.trailingZeroBitCount
+            return i < n ? heights[i] : 0
+        }
+        var ascent = 0.0
+        var rest = 0.0
         var m = mask
         while m != 0 {
             let i = m.trailingZeroBitCount
-            if i < heights.count { best = max(best, heights[i]) }
+            if i < n {
+                ascent = max(ascent, heights[n + i])
+                rest = max(rest, heights[2 * n + i])
+            }
             m &= m - 1
         }
-        return best
+        return ascent + rest
     }
 
     /// Whether `scalar` extends the grapheme cluster before it in a way line breaking may not

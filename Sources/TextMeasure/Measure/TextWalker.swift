@@ -455,6 +455,7 @@ struct TextWalker {
                 followingFont: followingFont
             ) { shapedSummary(from: from, to: to, whitespaceStart: segment.whitespaceStart, tables: tables) }
         }
+        if summary.lastFont >= 0 { stepper.continueRun(font: summary.lastFont, scalar: summary.lastScalar) }
         return LayoutPiece(
             start: segment.start, contentEnd: segment.whitespaceStart, end: segment.end, leadingKern: 0,
             content: summary.content, whitespace: summary.whitespace, lastSpace: summary.lastSpace,
@@ -467,7 +468,8 @@ struct TextWalker {
         var widths: [Double] = []
         var fonts: [UInt8] = []
         tables.appendShapedWidths(bytes, from: from, to: to, following: to, widths: &widths, fonts: &fonts)
-        var summary = ShapedPieceCache.Summary(content: 0, whitespace: 0, lastSpace: 0, fontMask: 0, scalars: 0)
+        var summary = ShapedPieceCache.Summary(
+            content: 0, whitespace: 0, lastSpace: 0, fontMask: 0, scalars: 0, lastFont: -1, lastScalar: 0)
         var k = 0
         var i = from
         while i < to, k < widths.count {
@@ -480,7 +482,11 @@ struct TextWalker {
                 if width != 0 { summary.lastSpace = width }
             }
             let (value, length) = TextWalker.decode(bytes, at: i)
-            if width != 0 || !TextWalker.isMandatoryBreak(value) { summary.fontMask |= 1 << UInt32(min(fonts[k], 31)) }
+            if width != 0 || !TextWalker.isMandatoryBreak(value) {
+                summary.fontMask |= 1 << UInt32(min(fonts[k], 31))
+                summary.lastFont = Int(fonts[k])
+                summary.lastScalar = value
+            }
             i += length
             k += 1
         }
@@ -501,20 +507,24 @@ struct TextWalker {
         }
         var k = 0
         var i = from
+        var last: (font: Int, scalar: UInt32)? = nil
         GraphemeBoundaries.forEach(
             in: bytes, from: from, to: to, everySpacingMarkExtends: tables.profile == .pango
         ) { end in
             var cluster = LayoutCluster(end: end, leadingKern: 0, width: 0, fontMask: 0)
             while i < end {
+                let (value, length) = TextWalker.decode(bytes, at: i)
                 if k < widths.count {
                     cluster.width += widths[k]
                     cluster.fontMask |= 1 << UInt32(min(fonts[k], 31))
+                    last = (Int(fonts[k]), value)
                 }
-                i += TextWalker.decode(bytes, at: i).length
+                i += length
                 k += 1
             }
             body(cluster)
         }
+        if let last { stepper.continueRun(font: last.font, scalar: last.scalar) }
     }
 
     /// Calls `body` with the clusters of an overlong piece's content (kerning context: none

@@ -18,6 +18,9 @@ final class ShapedPieceCache: Sendable {
         var fontMask: UInt32
         /// Scalars before the trailing white space.
         var scalars: Int
+        /// The chain font and the scalar the piece ends with (−1, 0 for an empty piece).
+        var lastFont: Int
+        var lastScalar: UInt32
     }
 
     private struct Entry: Sendable {

@@ -72,8 +72,7 @@ struct PangoDictionaryBreakAccuracyTests {
             } else {
                 #expect(comparison.agreement >= 0.999, "\(detail)")
             }
-            #expect(comparison.heightMismatches.isEmpty,
-                    "\(corpus) \(comparison.label): heights differ where lines agree, rows \(comparison.heightMismatches.prefix(8).map { $0 + 1 })")
+            PangoOracle.expectHeights(comparison, corpus: "\(corpus)")
         }
         print(report.joined(separator: "\n"))
     }

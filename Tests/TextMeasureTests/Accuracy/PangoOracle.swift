@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 @testable import TextMeasure
 
 /// Runs the repository's Pango 1.50 oracle (`Tools/pango-oracle`), building it first if needed.
@@ -108,5 +109,28 @@ enum PangoOracle {
             }
         }
         return comparisons
+    }
+
+    /// Rows per combination (of 1,000) whose heights differ from Pango's although their line
+    /// counts agree, as measured on 2026-11-23: a known gap (README, Limits) — Pango splits runs at
+    /// bidi embedding levels and can give a format character at a run's edge (a bidi mark, a joiner)
+    /// or a run of spaces a font the measurer does not, and a line is as tall as the fonts of all
+    /// its runs. Held at these numbers; every other corpus must agree everywhere.
+    static let knownHeightGaps: [String: Int] = [
+        "ar": 1, "fa": 6, "mixed-ar": 2, "he": 2, "mixed-he": 1, "hi": 12, "mr": 8, "bn": 6, "ta": 22,
+        "th": 29, "ko": 162,
+    ]
+
+    /// Heights must agree wherever line counts do, but in `knownHeightGaps`.
+    static func expectHeights(_ result: Comparison, corpus: String) {
+        guard !result.heightMismatches.isEmpty else { return }
+        let name = String(corpus.prefix { $0 != " " })
+        let detail = "\(corpus) \(result.label): heights differ where lines agree in \(result.heightMismatches.count) rows, e.g. rows \(result.heightMismatches.prefix(8).map { $0 + 1 })"
+        guard let allowed = knownHeightGaps[name] else {
+            Issue.record("\(detail)")
+            return
+        }
+        #expect(result.heightMismatches.count <= allowed, "\(detail)")
+        withKnownIssue("line heights around bidi runs, format characters and space runs") { Issue.record("\(detail)") }
     }
 }

@@ -16,7 +16,7 @@ public enum TextMeasureError: Error, Equatable, Sendable, CustomStringConvertibl
     public var description: String {
         switch self {
         case .invalidWidth(let w): "invalid width \(w): a max layout width must be a finite number greater than 0"
-        case .invalidFontSize(let s): "invalid font size \(s): it must be a finite number of points greater than 0"
+        case .invalidFontSize(let s): "invalid font size \(s): it must be a finite number of points greater than 0 and at most \(Int(TextStyle.maximumFontSize))"
         case .invalidScale(let s): "invalid display scale \(s): it must be a finite number greater than 0"
         case .invalidLineSpacing(let s): "invalid line spacing \(s): it must be a finite number of points, 0 or more"
         case .invalidLineHeightMultiple(let m): "invalid line height multiple \(m): it must be a finite number greater than 0"

@@ -72,11 +72,17 @@ public struct TextStyle: Sendable, Hashable {
             lineHeightMultiple: lineHeightMultiple, scale: scale, profile: profile)
     }
 
+    /// The largest font size a style takes, in points (sizes beyond it overflow the Pango-unit
+    /// arithmetic of the `.pango` profile and describe no text a row shows).
+    public static let maximumFontSize = 10_000.0
+
     /// Checks every number of the style.
     ///
     /// - Throws: `TextMeasureError` naming the first invalid value.
     public func validate() throws(TextMeasureError) {
-        guard fontSize.isFinite, fontSize > 0 else { throw .invalidFontSize(fontSize) }
+        guard fontSize.isFinite, fontSize > 0, fontSize <= TextStyle.maximumFontSize else {
+            throw .invalidFontSize(fontSize)
+        }
         guard scale.isFinite, scale > 0 else { throw .invalidScale(scale) }
         guard lineSpacing.isFinite, lineSpacing >= 0 else { throw .invalidLineSpacing(lineSpacing) }
         guard lineHeightMultiple.isFinite, lineHeightMultiple > 0 else {

@@ -147,6 +147,14 @@ struct TextMeasurerTests {
         #expect(throws: TextMeasureError.invalidFontSize(0)) { try TextMeasurer(style: style) }
         style.fontSize = .nan
         #expect(throws: TextMeasureError.self) { try TextMeasurer(style: style) }
+        // Found by the template fuzz target: a size like 2e122 trapped converting to Pango units.
+        for profile in LayoutProfile.allCases {
+            style.profile = profile
+            style.fontSize = 2e122
+            #expect(throws: TextMeasureError.invalidFontSize(2e122)) { try TextMeasurer(style: style) }
+            style.fontSize = TextStyle.maximumFontSize
+            #expect(try TextMeasurer(style: style).measure("a", width: 1e6).height > 0)
+        }
         style = try dejaVuStyle()
         style.numberOfLines = -1
         #expect(throws: TextMeasureError.invalidNumberOfLines(-1)) { try TextMeasurer(style: style) }

@@ -31,7 +31,7 @@ enum FuzzFont {
         }
     }()
     static let path = FileManager.default.temporaryDirectory.path + "/rowheight-fuzz-font-\(getpid()).ttf"
-    static let sizes: [Double] = [17, 1, 0.01, 13, 24, 100, 1000, 5e5]
+    static let sizes: [Double] = [17, 1, 0.01, 13, 24, 100, 1000, TextStyle.maximumFontSize]
     static let widths: [Double] = [0.1, 40, 280, 1e7]
 
     static func main() {

@@ -3,14 +3,16 @@ import BenchmarkSupport
 import Foundation
 import TextMeasure
 
-/// Rows in scripts HarfBuzz shapes (issue 10's speed goals: Arabic and Hindi rows of ~100
-/// characters ≥ 300,000 rows/s, one thread): real translations from the corpora, joined to about
-/// 100 characters, measured with Debian's Noto fonts in a fallback chain (Noto Sans, then the
+/// Rows in scripts HarfBuzz shapes (speed goals: Arabic, Hindi and Thai rows of ~100 characters
+/// ≥ 300,000 rows/s, one thread; Thai words are also found by libthai's dictionary): real
+/// translations from the corpora, joined to about 100 characters, measured with Debian's Noto fonts in a fallback chain (Noto Sans, then the
 /// script's font), size 17, width 280, in both profiles.
 func scriptBenchmarks() {
     let noto = "/usr/share/fonts/truetype/noto/"
     let config = Benchmark.Configuration(metrics: [.wallClock, .throughput, .mallocCountTotal], maxDuration: .seconds(5))
-    for (name, corpus, font) in [("Arabic", "ar", "NotoSansArabic"), ("Hindi", "hi", "NotoSansDevanagari")] {
+    for (name, corpus, font) in [
+        ("Arabic", "ar", "NotoSansArabic"), ("Hindi", "hi", "NotoSansDevanagari"), ("Thai", "th", "NotoSansThai"),
+    ] {
         let rows = BenchmarkRows.rows(corpus, count: 10_000, length: 100)
         let chain = try! FontChain(paths: [noto + "NotoSans-Regular.ttf", noto + font + "-Regular.ttf"])
         for profile in [LayoutProfile.uikit, .pango] {

@@ -13,7 +13,6 @@ import TextMeasure
 let benchmarks: @Sendable () -> Void = {
     fontBenchmarks()
     scriptBenchmarks()
-    thaiBenchmarks()
     let english = BenchmarkRows.rows("en", count: 10_000, length: 150)
     let japanese = BenchmarkRows.rows("ja", count: 10_000, length: 90)
     let style = try! TextStyle.bundled(fontSize: 17)

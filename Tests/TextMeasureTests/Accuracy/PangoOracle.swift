@@ -111,6 +111,26 @@ enum PangoOracle {
         return comparisons
     }
 
+    /// A known gap in line counts: the measured floor a corpus is held to, and why.
+    struct KnownGap {
+        var floor: Double
+        var reason: String
+    }
+
+    /// Line counts must agree on ≥ 99.9 % of rows; a corpus with a `gap` is held to its floor
+    /// instead, and the 99.9 % goal recorded as a known issue where it is not met yet.
+    static func expectLineCounts(_ result: Comparison, corpus: String, gap: KnownGap?) {
+        let detail = "\(corpus) \(result.label): \(result.lineMismatches.count) rows differ, e.g. rows \(result.lineMismatches.prefix(8).map { $0 + 1 })"
+        guard let gap else {
+            #expect(result.agreement >= 0.999, "\(detail)")
+            return
+        }
+        #expect(result.agreement >= gap.floor, "\(detail)")
+        if result.agreement < 0.999 {
+            withKnownIssue("\(gap.reason)") { Issue.record("\(detail)") }
+        }
+    }
+
     /// Rows per combination (of 1,000) whose heights differ from Pango's although their line
     /// counts agree, as measured on 2026-11-23: a known gap (README, Limits) — Pango splits runs at
     /// bidi embedding levels and can give a format character at a run's edge (a bidi mark, a joiner)

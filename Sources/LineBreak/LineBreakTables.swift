@@ -34,7 +34,7 @@ struct LineBreakTables: @unchecked Sendable {  // immutable after creation
         remapping: [LineBreakClass.h2, .h3, .jl, .jv, .jt].map(\.rawValue), to: LineBreakClass.al.rawValue)
 
     /// The tables for a tailoring (built on first use, then kept).
-    @usableFromInline
+    @inlinable
     static func tables(for tailoring: LineBreakTailoring) -> LineBreakTables {
         tailoring.contains(.keepHangulWords) ? keepingHangulWords : shared
     }

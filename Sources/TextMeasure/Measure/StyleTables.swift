@@ -281,6 +281,11 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
     /// at the width the character calls for: U+3000 and the em space an em, the en space half…),
     /// in Pango units; `nil` when the scalar is not such a space or the font has no space glyph.
     static func harfBuzzFallbackSpace(_ scalar: Unicode.Scalar, font: Font, xScale: Int64, multiplier: Int64) -> Double? {
+        // Only U+00A0, U+2000–U+205F and U+3000 are such spaces (checked before any font lookup:
+        // this runs for every code point the chain lacks when the tables are built).
+        guard scalar.value == 0xA0 || scalar.value == 0x3000 || (0x2000...0x205F).contains(scalar.value) else {
+            return nil
+        }
         let space = font.glyph(for: " ")
         guard space != 0 else { return nil }
         func emFraction(_ n: Int64) -> Double { Double((xScale + n / 2) / n) }

@@ -28,7 +28,10 @@ struct RichWalker {
         var run = 0
         var stepper = GlyphStepper()
         var clusters: [LayoutCluster] = []
+        // Whether the segment starts a line for sure (the text's start, or after a mandatory break).
+        var startsLine = true
         TextWalker(tables: base, bytes: bytes).forEachSegment { segment in
+            defer { startsLine = segment.isMandatoryBreak }
             var whole: LayoutPiece? = nil
             var start = segment.start
             while start < segment.end {
@@ -44,14 +47,15 @@ struct RichWalker {
                 let walker = TextWalker(tables: style.tables, bytes: bytes)
                 if charMode {
                     let going = walker.forEachCharPiece(of: part, stepper: &stepper, clusters: &clusters) { piece in
-                        let adjusted = adjusted(piece, style: style, slots: &slots)
+                        let adjusted = adjusted(
+                            piece, style: style, emptyLine: startsLine && piece.start == segment.start, slots: &slots)
                         return body(adjusted, slots)
                     }
                     if !going { return false }
                 } else {
                     let piece = adjusted(
                         walker.measure(from: start, to: end, segment: part, stepper: &stepper), style: style,
-                        slots: &slots)
+                        emptyLine: startsLine && start == segment.start, slots: &slots)
                     whole = whole.map { RichWalker.joined($0, piece) } ?? piece
                 }
                 start = end
@@ -92,11 +96,17 @@ struct RichWalker {
         return low
     }
 
-    /// A piece measured in its run: font mask in slots, letter spacing added.
+    /// A piece measured in its run: font mask in slots, letter spacing added. A piece that
+    /// draws nothing at the start of a line that a mandatory break started (`emptyLine`: a
+    /// mandatory break right after another) is as tall as its run's primary font: Pango gives
+    /// an empty line the font of the attributes where it starts (not so the break character
+    /// ending a line with text, which adds no height).
     @inline(__always)
-    private func adjusted(_ piece: LayoutPiece, style: RunStyle, slots: inout LineHeightSlots) -> LayoutPiece {
+    private func adjusted(
+        _ piece: LayoutPiece, style: RunStyle, emptyLine: Bool, slots: inout LineHeightSlots
+    ) -> LayoutPiece {
         var piece = piece
-        piece.fontMask = slots.mask(piece.fontMask, of: style.tables)
+        piece.fontMask = slots.mask(emptyLine && piece.fontMask == 0 ? 1 : piece.fontMask, of: style.tables)
         if style.letterSpacing != 0 { letterSpace(&piece, by: style.letterSpacing, pango: base.profile == .pango) }
         return piece
     }

@@ -47,9 +47,7 @@ public struct CellTemplate: Sendable, Hashable {
 
     /// The fields a row must have (read by a text node with `isRequired`), in `fields` order.
     public var requiredFields: [String] {
-        compiled.fields.indices.filter { k in
-            compiled.required.indices.contains { compiled.required[$0] && compiled.textFields[$0] == k }
-        }.map { compiled.fields[$0] }
+        compiled.fields.indices.filter { compiled.requiredFields[$0] }.map { compiled.fields[$0] }
     }
 
     /// A row of this template from field values by name (names the template does not read are
@@ -152,10 +150,14 @@ public struct NodeFrame: Sendable, Hashable {
 public enum CellTemplateError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The row has no value for a field a text node requires (`TextNode.isRequired`).
     case missingField(String)
+    /// The markup of the markup text node at `path` (its JSON path, `root.child.children[1]`)
+    /// is not valid for this row.
+    case invalidMarkup(path: String, MarkupError)
 
     public var description: String {
         switch self {
         case .missingField(let name): "required field \"\(name)\" is missing"
+        case .invalidMarkup(let path, let error): "\(path): \(error)"
         }
     }
 }

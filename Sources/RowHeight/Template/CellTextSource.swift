@@ -21,6 +21,8 @@ struct RowTextSource: CellTextSource {
     /// Per text node: its intrinsic widths and pieces, once a stack asked for them (else empty).
     private var intrinsic: [IntrinsicTextWidths?] = []
     private var walked: [WalkedText] = []
+    /// Per markup text node: its text parsed and prepared, once asked for (else empty).
+    private var markup: [PreparedText?] = []
 
     init(cell: CompiledCell, row: CellRow) {
         self.cell = cell
@@ -29,7 +31,17 @@ struct RowTextSource: CellTextSource {
 
     func isEmpty(_ index: Int) -> Bool { cell.isEmpty(index, in: row) }
 
+    /// Markup text `index`, parsed and prepared once per row.
+    private mutating func preparedMarkup(_ index: Int) throws -> PreparedText {
+        if markup.isEmpty { markup = Array(repeating: nil, count: cell.textCount) }
+        if let known = markup[index] { return known }
+        let prepared = try cell.prepareMarkup(index, in: row)
+        markup[index] = prepared
+        return prepared
+    }
+
     mutating func intrinsicWidths(_ index: Int) throws -> IntrinsicTextWidths {
+        if cell.isMarkup[index] { return try preparedMarkup(index).intrinsicWidths }
         if intrinsic.isEmpty {
             intrinsic = Array(repeating: nil, count: cell.textCount)
             walked = Array(repeating: WalkedText(), count: cell.textCount)
@@ -41,6 +53,7 @@ struct RowTextSource: CellTextSource {
     }
 
     mutating func measure(_ index: Int, width: Double, lines: Bool) throws -> TextMeasurement {
+        if cell.isMarkup[index] { return try preparedMarkup(index).measure(width: width, includeLines: lines) }
         if !intrinsic.isEmpty, let known = intrinsic[index] {
             if !lines, width >= known.maxContent { return known.unconstrained }  // the unwrapped layout
             let pieces = walked[index]

@@ -38,6 +38,29 @@ import Testing
         #expect(mismatches.isEmpty, "\(mismatches.count) differ:\n\(mismatches.prefix(20).joined(separator: "\n"))")
     }
 
+    @Test("The rich-text corpus' markup parses to the runs its generator lists (the accuracy suite measures those)")
+    func richCorpusMarkupParsesToItsRuns() throws {
+        let url = try #require(Bundle.module.url(forResource: "Fixtures/corpus/rich", withExtension: "jsonl"))
+        var rows = 0
+        var mismatches: [String] = []
+        for line in try Data(contentsOf: url).split(separator: UInt8(ascii: "\n")) {
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line)) as? [String: Any])
+            let markup = try #require(object["text"] as? String), plain = try #require(object["plain"] as? String)
+            let runs = try #require(object["runs"] as? [[Any]]).map { run in
+                AttributedText.Run(
+                    utf8Range: (run[0] as! Int)..<(run[1] as! Int),
+                    attributes: TextAttributes(
+                        family: run[2] as? String, weight: run[3] as! Int, italic: run[4] as! Bool,
+                        fontScale: (run[5] as! NSNumber).doubleValue))
+            }
+            let parsed = try AttributedText(markup: markup)
+            if parsed != (try AttributedText(plain, runs: runs)) { mismatches.append(markup) }
+            rows += 1
+        }
+        #expect(rows >= 1_000)
+        #expect(mismatches.isEmpty, "\(mismatches.count) differ, first: \(mismatches.first ?? "")")
+    }
+
     // MARK: - Tags
 
     @Test func boldItalicAndPlainText() throws {

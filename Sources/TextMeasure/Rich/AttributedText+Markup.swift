@@ -12,7 +12,8 @@ extension AttributedText {
     ///   the markup (unknown tags or attributes, unclosed or mismatched tags, bad values or
     ///   entities), and for what Pango accepts but RowHeight does not measure as Pango does
     ///   (`<sub>`, `<sup>`, `rise`, `baseline_shift`, `line_height`, small caps, a font size of 0…).
-    /// - Complexity: O(n) for n UTF-8 bytes of markup.
+    /// - Complexity: O(n) for n UTF-8 bytes of markup, plus, for each relative size, one step per
+    ///   open `<big>`/`<small>` level (Pango's `scale_factor`).
     public init(markup: String) throws(MarkupError) {
         var parser = MarkupParser(markup)
         self = try parser.parse()

@@ -3,8 +3,8 @@
 /// references; comments, `<![CDATA[…]]>` sections, processing instructions and `<!DOCTYPE …>`
 /// are skipped, as Pango ignores them. What each tag means is `MarkupParser+Tags.swift`.
 ///
-/// One pass over the UTF-8 bytes, O(n) for n bytes; nothing recurses, so no input can overflow
-/// the stack or loop.
+/// One pass over the UTF-8 bytes (a relative size also takes a step per open size level);
+/// nothing recurses, so no input can overflow the stack or loop.
 struct MarkupParser {
     /// An open tag: its name, where it started, the state inside it and whether the font size
     /// it makes is one RowHeight can measure (checked when text gets it).

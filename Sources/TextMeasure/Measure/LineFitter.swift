@@ -4,12 +4,20 @@
 ///
 /// The fitter only counts: it keeps the line count, the sum of line heights and the widest line,
 /// and builds `LineFragment`s only when asked to.
+///
+/// A line's height comes from the fonts its pieces used (`FittingPiece.fontMask`, bit i = font
+/// i of `lineHeights`, see `StyleTables.lineHeight(mask:heights:)`): a style's own fonts for
+/// plain text, or the font slots of an attributed text (`LineHeightSlots`), whose runs have
+/// fonts and sizes of their own.
 struct LineFitter {
     let maxWidth: Double
     let pango: Bool
     let lineLimit: Int
     let recordLines: Bool
-    let tables: StyleTableView
+    /// Per font: line height, ascent, descent (`StyleTableView.lineHeights`' layout), points.
+    let lineHeights: UnsafeBufferPointer<Double>
+    /// Width units per point.
+    let unitsPerPoint: Double
 
     private(set) var lineCount = 0
     /// Sum of the counted lines' heights, points.
@@ -28,9 +36,22 @@ struct LineFitter {
 
     /// - Parameter maxWidth: in width units; a tolerance for floating-point sums is added here.
     init(maxWidth: Double, tables: StyleTableView, lineLimit: Int, recordLines: Bool) {
-        self.pango = tables.profile == .pango
+        self.init(
+            maxWidth: maxWidth, lineHeights: tables.lineHeights, unitsPerPoint: tables.unitsPerPoint,
+            pango: tables.profile == .pango, lineLimit: lineLimit, recordLines: recordLines)
+    }
+
+    /// A fitter whose pieces' font masks index `lineHeights` (valid while the fitter is used).
+    ///
+    /// - Parameter maxWidth: in width units; a tolerance for floating-point sums is added here.
+    init(
+        maxWidth: Double, lineHeights: UnsafeBufferPointer<Double>, unitsPerPoint: Double, pango: Bool,
+        lineLimit: Int, recordLines: Bool
+    ) {
+        self.pango = pango
         self.maxWidth = LineFitter.comparedWidth(maxWidth, pango: pango)
-        self.tables = tables
+        self.lineHeights = lineHeights
+        self.unitsPerPoint = unitsPerPoint
         self.lineLimit = lineLimit
         self.recordLines = recordLines
     }
@@ -79,6 +100,20 @@ struct LineFitter {
         if piece.isMandatoryBreak { endLine(mandatory: true) }
     }
 
+    /// Places `piece`, breaking it between the clusters `clusters` gives (in order) when it is
+    /// wider than a whole line: `tryPlace`, then `placeCluster` for each and `endBroken`.
+    @inline(__always)
+    mutating func place<Piece: FittingPiece>(
+        _ piece: Piece, clusters: (Piece, (LayoutCluster) -> Void) -> Void
+    ) {
+        if tryPlace(piece) { return }
+        var full = false
+        clusters(piece) { cluster in
+            if !full { full = !placeCluster(cluster) }
+        }
+        if !full { endBroken(piece) }
+    }
+
     /// Places one cluster of an overlong piece (the first on an empty line).
     ///
     /// - Returns: `false` once `numberOfLines` lines are complete: skip the piece's other
@@ -113,13 +148,13 @@ struct LineFitter {
     }
 
     private mutating func endLine(mandatory: Bool = false) {
-        let height = tables.lineHeight(mask: mask)
+        let height = StyleTables.lineHeight(mask: mask, heights: lineHeights)
         lineCount += 1
         heightSum += height
         maxLineWidth = max(maxLineWidth, contentX)
         if recordLines {
             lines.append(LineFragment(
-                utf8Range: lineStart..<lastEnd, width: contentX / tables.unitsPerPoint, lineHeight: height))
+                utf8Range: lineStart..<lastEnd, width: contentX / unitsPerPoint, lineHeight: height))
         }
         penX = 0
         contentX = 0
@@ -143,7 +178,7 @@ struct LineFitter {
     /// The measurement: line count capped, height per DESIGN.md rounded up to the pixel grid.
     func measurement(style: TextStyle) -> TextMeasurement {
         LineFitter.measurement(
-            lineCount: lineCount, heightSum: heightSum, maxLineWidth: maxLineWidth / tables.unitsPerPoint,
+            lineCount: lineCount, heightSum: heightSum, maxLineWidth: maxLineWidth / unitsPerPoint,
             style: style, lines: recordLines ? lines : nil)
     }
 

@@ -17,7 +17,7 @@ extension PreparedText {
         let result = withExtendedLifetime(storage) {
             var wrapper = PreparedWrapper(
                 storage: storage, pieces: storage.pieces, summaries: storage.summaries,
-                lineHeights: tables.lineHeights, pango: tables.profile == .pango, widthUnits: widthUnits,
+                lineHeights: storage.lineHeights, pango: tables.profile == .pango, widthUnits: widthUnits,
                 magnitude: storage.magnitude, lineLimit: storage.measurer.style.numberOfLines)
             wrapper.run()
             return (wrapper.lineCount, wrapper.heightSum, wrapper.widest)

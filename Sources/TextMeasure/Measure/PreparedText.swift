@@ -31,6 +31,8 @@ public struct PreparedText: @unchecked Sendable {  // its storage is immutable o
             /// The exact sums, when the widths allow them (first: next to the reference count).
             var exactSums: ExactPieceSums?
             let measurer: TextMeasurer
+            /// The runs of an attributed text (`nil` for plain text).
+            let rich: RichRuns?
             let pieceCount: Int
             let byteCount: Int
             /// The sum of the magnitudes of every width and kerning value of the pieces (width
@@ -42,7 +44,7 @@ public struct PreparedText: @unchecked Sendable {  // its storage is immutable o
 
         /// Prepared pieces in a new storage.
         static func make(
-            measurer: TextMeasurer, pieces: [PreparedPiece], summaries: [PreparedPieceSummary],
+            measurer: TextMeasurer, rich: RichRuns?, pieces: [PreparedPiece], summaries: [PreparedPieceSummary],
             text: UnsafeBufferPointer<UInt8>
         ) -> Storage {
             var magnitude = 0.0
@@ -51,13 +53,14 @@ public struct PreparedText: @unchecked Sendable {  // its storage is immutable o
                     + piece.countedWhitespace.magnitude
             }
             let count = pieces.count
-            let plan = ExactPieceSums.plan(
+            // (Attributed texts wrap in floating point: the exact sums know one style's clusters.)
+            let plan = rich != nil ? nil : ExactPieceSums.plan(
                 pieces: pieces, summaries: summaries, magnitude: magnitude, text: text, measurer: measurer)
             let summariesOffset = plan?.byteCount(pieces: count) ?? 0
             let textOffset = summariesOffset + Storage.piecesOffset(count) + count * MemoryLayout<PreparedPiece>.stride
             let buffer = Storage.create(minimumCapacity: textOffset + text.count) { _ in
                 Header(
-                    exactSums: nil, measurer: measurer, pieceCount: count, byteCount: text.count,
+                    exactSums: nil, measurer: measurer, rich: rich, pieceCount: count, byteCount: text.count,
                     magnitude: magnitude, summariesOffset: summariesOffset)
             }
             let storage = unsafeDowncast(buffer, to: Storage.self)
@@ -89,6 +92,14 @@ public struct PreparedText: @unchecked Sendable {  // its storage is immutable o
         private static func piecesOffset(_ count: Int) -> Int { count * MemoryLayout<PreparedPieceSummary>.stride }
 
         var measurer: TextMeasurer { header.measurer }
+        var rich: RichRuns? { header.rich }
+
+        /// The line-height table the pieces' font masks index: the style's fonts, or the
+        /// slots of an attributed text's runs (valid while the storage lives).
+        var lineHeights: UnsafeBufferPointer<Double> {
+            if let rich = header.rich { return rich.slots.heights }
+            return header.measurer.tables.lineHeights
+        }
         var pieceCount: Int { header.pieceCount }
         var magnitude: Double { header.magnitude }
 
@@ -137,7 +148,11 @@ public struct PreparedText: @unchecked Sendable {  // its storage is immutable o
         func forEachCluster(ofPiece index: Int, _ body: (LayoutCluster) -> Void) {
             withExtendedLifetime(self) {
                 let piece = PreparedPieceView(piece: pieces[index], summary: summaries[index]).layoutPiece
-                TextWalker(tables: measurer.tables, bytes: text).forEachCluster(of: piece, body)
+                if let rich {
+                    rich.forEachCluster(of: piece, utf8: text, base: measurer.tables, body)
+                } else {
+                    TextWalker(tables: measurer.tables, bytes: text).forEachCluster(of: piece, body)
+                }
             }
         }
     }
@@ -155,8 +170,16 @@ public struct PreparedText: @unchecked Sendable {  // its storage is immutable o
         storage = PreparedText.makeStorage(utf8: bytes, measurer: measurer)
     }
 
-    /// Walks valid UTF-8 once and keeps its pieces.
-    private static func makeStorage(utf8 bytes: UnsafeBufferPointer<UInt8>, measurer: TextMeasurer) -> Storage {
+    /// Prepares the string of an attributed text whose runs are `runs`.
+    init(text: String, measurer: TextMeasurer, runs: RichRuns) {
+        var text = text
+        storage = text.withUTF8 { PreparedText.makeStorage(utf8: $0, measurer: measurer, rich: runs) }
+    }
+
+    /// Walks valid UTF-8 once (with the runs of an attributed text, if `rich`) and keeps its pieces.
+    private static func makeStorage(
+        utf8 bytes: UnsafeBufferPointer<UInt8>, measurer: TextMeasurer, rich: RichRuns? = nil
+    ) -> Storage {
         let pango = measurer.style.profile == .pango
         var pieces: [PreparedPiece] = []
         var summaries: [PreparedPieceSummary] = []
@@ -164,16 +187,22 @@ public struct PreparedText: @unchecked Sendable {  // its storage is immutable o
         pieces.reserveCapacity(bytes.count / 3 + 4)
         summaries.reserveCapacity(bytes.count / 3 + 4)
         var offset = 0.0
-        TextWalker(tables: measurer.tables, bytes: bytes).forEachPiece(
-            charMode: measurer.style.lineBreakMode == .byCharWrapping
-        ) { piece in
+        let charMode = measurer.style.lineBreakMode == .byCharWrapping
+        func keep(_ piece: LayoutPiece) {
             let prepared = PreparedPiece(piece, pango: pango, offset: offset)
             offset += prepared.advance + prepared.whitespace
             pieces.append(prepared)
             summaries.append(PreparedPieceSummary(prepared, layout: piece))
-            return true
         }
-        return Storage.make(measurer: measurer, pieces: pieces, summaries: summaries, text: bytes)
+        if let rich {
+            rich.forEachPiece(utf8: bytes, base: measurer.tables, charMode: charMode) { keep($0) }
+        } else {
+            TextWalker(tables: measurer.tables, bytes: bytes).forEachPiece(charMode: charMode) { piece in
+                keep(piece)
+                return true
+            }
+        }
+        return Storage.make(measurer: measurer, rich: rich, pieces: pieces, summaries: summaries, text: bytes)
     }
 
     /// The number of pieces (segments, or clusters in char mode) the text was split into.
@@ -190,26 +219,22 @@ public struct PreparedText: @unchecked Sendable {  // its storage is immutable o
         let units = try storage.measurer.widthUnits(width)
         if !includeLines { return wrappedHeight(widthUnits: units) }
         let measurer = storage.measurer
-        var fitter = LineFitter(
-            maxWidth: units, tables: measurer.tables, lineLimit: measurer.style.numberOfLines, recordLines: true)
-        withExtendedLifetime(storage) {
+        let result = withExtendedLifetime(storage) {
+            var fitter = LineFitter(
+                maxWidth: units, lineHeights: storage.lineHeights, unitsPerPoint: measurer.tables.unitsPerPoint,
+                pango: measurer.style.profile == .pango, lineLimit: measurer.style.numberOfLines, recordLines: true)
             measureLines(into: &fitter)
+            fitter.finish()
+            return fitter.measurement(style: measurer.style)
         }
-        fitter.finish()
-        return fitter.measurement(style: measurer.style)
+        return result
     }
 
     /// Fits the pieces as `TextMeasurer.measure` does (recording lines).
     private func measureLines(into fitter: inout LineFitter) {
         for index in 0..<storage.pieceCount {
             let piece = PreparedPieceView(piece: storage.pieces[index], summary: storage.summaries[index])
-            if !fitter.tryPlace(piece) {
-                var full = false
-                storage.forEachCluster(ofPiece: index) { cluster in
-                    if !full { full = !fitter.placeCluster(cluster) }
-                }
-                if !full { fitter.endBroken(piece) }
-            }
+            fitter.place(piece) { storage.forEachCluster(ofPiece: index, $1) }
             if fitter.isFull { break }
         }
     }

@@ -53,6 +53,10 @@ struct StyleTableView: @unchecked Sendable {  // points into immutable memory it
         self.fields = fields
     }
 
+    /// Whether two views read the same tables.
+    @inline(__always)
+    func isSame(as other: StyleTableView) -> Bool { fields == other.fields }
+
     var entries: UnsafePointer<StyleTables.Entry> {
         @inline(__always) get { fields.pointee.entries }
     }

@@ -103,6 +103,8 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
     let shapedPieces = ShapedPieceCache()
     /// The dictionary breaks of the texts measured so far (`DictionaryBreaks`).
     let dictionaryBreaks = DictionaryBreakCache()
+    /// The styles of attributed-text runs measured over these tables (`RunStyleCache`).
+    let runStyles = RunStyleCache()
 
     /// - Parameter asciiFastPath: `false` leaves `asciiSimple` all zeros and no entry
     ///   `isIdeographic` or `closesIdeograph`, so that every scalar takes the general path

@@ -12,6 +12,18 @@ public enum TextMeasureError: Error, Equatable, Sendable, CustomStringConvertibl
     case invalidLineHeightMultiple(Double)
     /// `numberOfLines` is negative.
     case invalidNumberOfLines(Int)
+    /// A run of an attributed text names a family its style's font chain does not have.
+    case unknownFontFamily(String)
+    /// A run's font weight is outside 1–1000.
+    case invalidFontWeight(Int)
+    /// A run's font scale is ≤ 0, NaN or infinite.
+    case invalidFontScale(Double)
+    /// A run's letter spacing is NaN, infinite or larger in magnitude than
+    /// `TextStyle.maximumFontSize` points.
+    case invalidLetterSpacing(Double)
+    /// A run's UTF-8 range is empty, out of the text, not on scalar boundaries, or leaves a gap
+    /// or an overlap with the run before it; `textLength` is the text's UTF-8 length.
+    case invalidRunRange(Range<Int>, textLength: Int)
 
     public var description: String {
         switch self {
@@ -21,6 +33,11 @@ public enum TextMeasureError: Error, Equatable, Sendable, CustomStringConvertibl
         case .invalidLineSpacing(let s): "invalid line spacing \(s): it must be a finite number of points, 0 or more"
         case .invalidLineHeightMultiple(let m): "invalid line height multiple \(m): it must be a finite number greater than 0"
         case .invalidNumberOfLines(let n): "invalid number of lines \(n): use 0 for unlimited or a positive count"
+        case .unknownFontFamily(let f): "unknown font family \"\(f)\": a run's family must be one of the font chain's families"
+        case .invalidFontWeight(let w): "invalid font weight \(w): it must be a whole number from 1 to 1000 (400 regular, 700 bold)"
+        case .invalidFontScale(let s): "invalid font scale \(s): it must be a finite number greater than 0"
+        case .invalidLetterSpacing(let s): "invalid letter spacing \(s): it must be a finite number of points of magnitude at most \(Int(TextStyle.maximumFontSize))"
+        case .invalidRunRange(let r, let n): "invalid run range \(r.lowerBound)..<\(r.upperBound): runs must cover the text's \(n) UTF-8 bytes in order, without gaps or overlaps, on scalar boundaries"
         }
     }
 }

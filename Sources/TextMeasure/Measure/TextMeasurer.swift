@@ -83,13 +83,7 @@ public struct TextMeasurer: Sendable {
             return fitter.measurement(style: style)
         }
         walker.forEachPiece(charMode: true) { piece in
-            if !fitter.tryPlace(piece) {
-                var full = false
-                walker.forEachCluster(of: piece) { cluster in
-                    if !full { full = !fitter.placeCluster(cluster) }
-                }
-                if !full { fitter.endBroken(piece) }
-            }
+            fitter.place(piece) { walker.forEachCluster(of: $0, $1) }
             return !fitter.isFull
         }
         fitter.finish()

@@ -71,56 +71,74 @@ struct TextWalker {
     /// clusters, the last cluster of a segment carrying its trailing white space) until `body`
     /// returns `false`.
     func forEachPiece(charMode: Bool, _ body: (LayoutPiece) -> Bool) {
-        var (segments, dictionary) = segmentSources()
-        var pending = segments.next()
         var stepper = GlyphStepper()
         var clusters: [LayoutCluster] = []
-        let splitsWhitespace = charMode && tables.profile == .pango
-        while let segment = nextSegment(&segments, pending: &pending, dictionary: &dictionary) {
+        forEachSegment { segment in
             if charMode {
-                clusters.removeAll(keepingCapacity: true)
-                appendClusters(from: segment.start, to: segment.whitespaceStart, into: &clusters, stepper: &stepper)
-                var start = segment.start
-                for (k, cluster) in clusters.enumerated() where k < clusters.count - 1 {
-                    let piece = LayoutPiece(
-                        start: start, contentEnd: cluster.end, end: cluster.end, leadingKern: cluster.leadingKern,
-                        content: cluster.width, whitespace: 0, lastSpace: 0, fontMask: cluster.fontMask,
-                        isMandatoryBreak: false, isBreakable: false)
-                    if !body(piece) { return }
-                    start = cluster.end
-                }
-                // Pango may also break between two white-space characters in char mode (only the
-                // one before the break hangs): there, every white-space scalar after the first is
-                // a piece of its own.
-                var tail = segment
-                if splitsWhitespace, segment.whitespaceStart < segment.end {
-                    let second = segment.whitespaceStart + TextWalker.decode(bytes, at: segment.whitespaceStart).length
-                    if second < segment.end {
-                        tail.end = second
-                        tail.isMandatoryBreak = false
-                    }
-                }
-                var piece = measure(from: tail.whitespaceStart, to: tail.end, segment: tail, stepper: &stepper)
-                if let last = clusters.last {
-                    piece.start = start
-                    piece.leadingKern = last.leadingKern
-                    piece.content = last.width
-                    piece.fontMask |= last.fontMask
-                }
-                if !body(piece) { return }
-                var i = tail.end
-                while i < segment.end {
-                    let next = i + TextWalker.decode(bytes, at: i).length
-                    let space = LineSegment(start: i, end: next, whitespaceStart: i,
-                                            isMandatoryBreak: next == segment.end && segment.isMandatoryBreak)
-                    if !body(measure(from: i, to: next, segment: space, stepper: &stepper)) { return }
-                    i = next
-                }
-            } else {
-                let piece = measure(from: segment.start, to: segment.end, segment: segment, stepper: &stepper)
-                if !body(piece) { return }
+                return forEachCharPiece(of: segment, stepper: &stepper, clusters: &clusters, body)
+            }
+            return body(measure(from: segment.start, to: segment.end, segment: segment, stepper: &stepper))
+        }
+    }
+
+    /// Calls `body` with each segment between two break opportunities, in order (clusters kept
+    /// whole, dictionary breaks included), until `body` returns `false`.
+    func forEachSegment(_ body: (LineSegment) -> Bool) {
+        var (segments, dictionary) = segmentSources()
+        var pending = segments.next()
+        while let segment = nextSegment(&segments, pending: &pending, dictionary: &dictionary) {
+            if !body(segment) { return }
+        }
+    }
+
+    /// The char-mode pieces of `segment` (or of a part of one that ends at a cluster boundary):
+    /// one per grapheme cluster, the last carrying the trailing white space; in `.pango`, every
+    /// white-space scalar after the first is a piece of its own. `clusters` is scratch space.
+    ///
+    /// - Returns: `false` once `body` has.
+    func forEachCharPiece(
+        of segment: LineSegment, stepper: inout GlyphStepper, clusters: inout [LayoutCluster],
+        _ body: (LayoutPiece) -> Bool
+    ) -> Bool {
+        clusters.removeAll(keepingCapacity: true)
+        appendClusters(from: segment.start, to: segment.whitespaceStart, into: &clusters, stepper: &stepper)
+        var start = segment.start
+        for (k, cluster) in clusters.enumerated() where k < clusters.count - 1 {
+            let piece = LayoutPiece(
+                start: start, contentEnd: cluster.end, end: cluster.end, leadingKern: cluster.leadingKern,
+                content: cluster.width, whitespace: 0, lastSpace: 0, fontMask: cluster.fontMask,
+                isMandatoryBreak: false, isBreakable: false)
+            if !body(piece) { return false }
+            start = cluster.end
+        }
+        // Pango may also break between two white-space characters in char mode (only the
+        // one before the break hangs): there, every white-space scalar after the first is a
+        // piece of its own.
+        var tail = segment
+        if tables.profile == .pango, segment.whitespaceStart < segment.end {
+            let second = segment.whitespaceStart + TextWalker.decode(bytes, at: segment.whitespaceStart).length
+            if second < segment.end {
+                tail.end = second
+                tail.isMandatoryBreak = false
             }
         }
+        var piece = measure(from: tail.whitespaceStart, to: tail.end, segment: tail, stepper: &stepper)
+        if let last = clusters.last {
+            piece.start = start
+            piece.leadingKern = last.leadingKern
+            piece.content = last.width
+            piece.fontMask |= last.fontMask
+        }
+        if !body(piece) { return false }
+        var i = tail.end
+        while i < segment.end {
+            let next = i + TextWalker.decode(bytes, at: i).length
+            let space = LineSegment(start: i, end: next, whitespaceStart: i,
+                                    isMandatoryBreak: next == segment.end && segment.isMandatoryBreak)
+            if !body(measure(from: i, to: next, segment: space, stepper: &stepper)) { return false }
+            i = next
+        }
+        return true
     }
 
     /// Word mode with the fitting fused in: measures each segment and places it on `fitter`
@@ -160,13 +178,7 @@ struct TextWalker {
     @inline(__always)
     #endif
     private func place(_ piece: LayoutPiece, into fitter: inout LineFitter) {
-        if !fitter.tryPlace(piece) {
-            var full = false
-            forEachCluster(of: piece) { cluster in
-                if !full { full = !fitter.placeCluster(cluster) }
-            }
-            if !full { fitter.endBroken(piece) }
-        }
+        fitter.place(piece) { forEachCluster(of: $0, $1) }
     }
 
     /// The ideographic fast path of `fitWords`: the scalar after the `pending` segment, which
@@ -274,7 +286,7 @@ struct TextWalker {
     #else
     @inline(__always)
     #endif
-    private func measure(from: Int, to: Int, segment: LineSegment, stepper: inout GlyphStepper) -> LayoutPiece {
+    func measure(from: Int, to: Int, segment: LineSegment, stepper: inout GlyphStepper) -> LayoutPiece {
         var piece = LayoutPiece(
             start: segment.start, contentEnd: segment.whitespaceStart, end: segment.end, leadingKern: 0,
             content: 0, whitespace: 0, lastSpace: 0, fontMask: 0,

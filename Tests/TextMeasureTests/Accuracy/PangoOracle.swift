@@ -85,6 +85,17 @@ enum PangoOracle {
     static func compare(
         _ texts: [String], chain: FontChain, expected: [Layout], sizes: [Double], widths: [Double]
     ) throws -> [Comparison] {
+        try compare(rows: texts.count, chain: chain, expected: expected, sizes: sizes, widths: widths) {
+            try $0.measure(texts[$1], width: $2)
+        }
+    }
+
+    /// `compare` for rows that `measure` measures (row index, width) with a `.pango` measurer of
+    /// each combination's style, e.g. attributed texts.
+    static func compare(
+        rows: Int, chain: FontChain, expected: [Layout], sizes: [Double], widths: [Double],
+        measure: (TextMeasurer, Int, Double) throws -> TextMeasurement
+    ) throws -> [Comparison] {
         var comparisons: [Comparison] = []
         var combination = 0
         for size in sizes {
@@ -94,9 +105,9 @@ enum PangoOracle {
                         fontChain: chain, fontSize: size,
                         lineBreakMode: wrap == "word" ? .byWordWrapping : .byCharWrapping, profile: .pango))
                     var result = Comparison(
-                        size: size, width: width, wrap: wrap, lineMismatches: [], heightMismatches: [], rows: texts.count)
-                    for (row, text) in texts.enumerated() {
-                        let measured = try measurer.measure(text, width: width)
+                        size: size, width: width, wrap: wrap, lineMismatches: [], heightMismatches: [], rows: rows)
+                    for row in 0..<rows {
+                        let measured = try measure(measurer, row, width)
                         if measured.lineCount != expected[row].lineCounts[combination] {
                             result.lineMismatches.append(row)
                         } else if measured.height != (Double(expected[row].heights[combination]) / 1024).rounded(.up) {

@@ -137,6 +137,20 @@ struct TextMeasurerAttributedTextTests {
         #expect(abs(spaced - (plain + 6 * 1.5)) < 1e-9)
     }
 
+    @Test("Letter-spaced text forms no ligature (Pango turns them off)", arguments: LayoutProfile.allCases)
+    func letterSpacingWithoutLigatures(profile: LayoutProfile) throws {
+        let measurer = try TextMeasurer(style: try Self.style(profile: profile))
+        let ligated = try measurer.measure("fi", width: 400).maxLineWidth
+        let f = try measurer.measure("f", width: 400).maxLineWidth
+        let i = try measurer.measure("i", width: 400).maxLineWidth
+        #expect(ligated != f + i)  // DejaVu Sans's "fi" ligature
+        let spacing = TextAttributes(letterSpacing: 2)
+        let spaced = try measurer.measure(AttributedText("fi", attributes: spacing), width: 400).maxLineWidth
+        #expect(abs(spaced - (f + i + 4)) < 1e-9)
+        // The plain text of the same measurer still forms it.
+        #expect(try measurer.measure("fi", width: 400).maxLineWidth == ligated)
+    }
+
     @Test("Prepared attributed text re-wraps exactly as measuring it", arguments: LayoutProfile.allCases)
     func preparedMatchesDirect(profile: LayoutProfile) throws {
         let rows = try PangoRichTextAccuracyTests.rows()

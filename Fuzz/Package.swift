@@ -30,6 +30,8 @@ let package = Package(
         .executableTarget(
             name: "FuzzFont", dependencies: [.product(name: "TextMeasure", package: "RowHeight"), "FuzzSupport"]),
         .executableTarget(
+            name: "FuzzMarkup", dependencies: [.product(name: "TextMeasure", package: "RowHeight"), "FuzzSupport"]),
+        .executableTarget(
             name: "FuzzLineBreak", dependencies: [.product(name: "LineBreak", package: "RowHeight"), "FuzzSupport"]),
     ],
     swiftLanguageModes: [.v6]

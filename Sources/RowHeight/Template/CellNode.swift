@@ -68,12 +68,18 @@ public struct TextNode: Sendable, Hashable {
     /// (`CellTemplateError.missingField`). An optional field missing from a row is an empty
     /// text, which collapses with the spacing next to it (a hidden `UIStackView` subview).
     public var isRequired: Bool
+    /// Whether the text is Pango markup (`AttributedText(markup:)`), parsed per row: a field's
+    /// value is markup; a literal is markup in which `{name}` stands for the row's field `name`,
+    /// escaped as plain text (`<b>{author}</b> {message}`). A literal's node collapses when every
+    /// field it names is empty or missing; `isRequired` then requires them all.
+    public var isMarkup: Bool
 
-    /// Creates a text node (its field optional unless `isRequired`).
-    public init(_ content: TextContent, style: TextStyle, isRequired: Bool = false) {
+    /// Creates a text node (its field optional unless `isRequired`; plain text unless `isMarkup`).
+    public init(_ content: TextContent, style: TextStyle, isRequired: Bool = false, isMarkup: Bool = false) {
         self.content = content
         self.style = style
         self.isRequired = isRequired
+        self.isMarkup = isMarkup
     }
 }
 

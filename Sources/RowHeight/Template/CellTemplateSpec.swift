@@ -23,10 +23,12 @@ public struct CellTemplateSpec: Codable, Sendable, Hashable {
     /// A node: `type` is `text`, `box`, `inset`, `vstack`, `hstack` or `sized`.
     public final class NodeSpec: Codable, Sendable, Hashable {
         public let type: String
-        /// text: the row field to show, or a literal `text`; `required`: a row must have the field.
+        /// text: the row field to show, or a literal `text`; `required`: a row must have the field;
+        /// `markup`: the text is Pango markup (a literal's `{name}` is field `name`, escaped).
         public let field: String?
         public let text: String?
         public let required: Bool?
+        public let markup: Bool?
         public let style: StyleSpec?
         /// box: size in points.
         public let width: Double?
@@ -154,7 +156,10 @@ struct CellTemplateSpecReader {
             } else {
                 throw CellTemplateSpecError(path: path, "a text node needs \"field\" (or a literal \"text\")")
             }
-            node = .text(TextNode(content, style: try style(spec.style, path + ".style"), isRequired: spec.required ?? false))
+            node = .text(
+                TextNode(
+                    content, style: try style(spec.style, path + ".style"), isRequired: spec.required ?? false,
+                    isMarkup: spec.markup ?? false))
         case "box":
             node = .box(
                 width: try length(try require(spec.width, "width"), path + ".width", default: 0),

@@ -18,34 +18,43 @@ protocol CellTextSource {
 struct RowTextSource: CellTextSource {
     let cell: CompiledCell
     let row: CellRow
-    /// Per text node: its intrinsic widths and pieces, once a stack asked for them (else empty).
-    private var intrinsic: [IntrinsicTextWidths?] = []
-    private var walked: [WalkedText] = []
+    /// The texts' intrinsic widths, walked pieces and prepared markup for this row.
+    var workspace: CellWorkspace
 
-    init(cell: CompiledCell, row: CellRow) {
+    init(cell: CompiledCell, row: CellRow, workspace: consuming CellWorkspace = CellWorkspace()) {
         self.cell = cell
         self.row = row
+        self.workspace = workspace
+        self.workspace.reset(textCount: cell.textCount)
     }
 
     func isEmpty(_ index: Int) -> Bool { cell.isEmpty(index, in: row) }
 
+    /// Markup text `index`, parsed and prepared once per row.
+    private mutating func preparedMarkup(_ index: Int) throws -> PreparedText {
+        if let known = workspace.markup[index] { return known }
+        let prepared = try cell.prepareMarkup(index, in: row)
+        workspace.markup[index] = prepared
+        return prepared
+    }
+
     mutating func intrinsicWidths(_ index: Int) throws -> IntrinsicTextWidths {
-        if intrinsic.isEmpty {
-            intrinsic = Array(repeating: nil, count: cell.textCount)
-            walked = Array(repeating: WalkedText(), count: cell.textCount)
+        if cell.isMarkup[index] { return try preparedMarkup(index).intrinsicWidths }
+        if let known = workspace.intrinsic[index] { return known }
+        let widths = cell.withText(index, in: row) {
+            cell.measurers[index].intrinsicWidths(utf8: $0, keeping: &workspace.walked[index])
         }
-        if let known = intrinsic[index] { return known }
-        let widths = cell.withText(index, in: row) { cell.measurers[index].intrinsicWidths(utf8: $0, keeping: &walked[index]) }
-        intrinsic[index] = widths
+        workspace.intrinsic[index] = widths
         return widths
     }
 
     mutating func measure(_ index: Int, width: Double, lines: Bool) throws -> TextMeasurement {
-        if !intrinsic.isEmpty, let known = intrinsic[index] {
+        if cell.isMarkup[index] { return try preparedMarkup(index).measure(width: width, includeLines: lines) }
+        if let known = workspace.intrinsic[index] {
             if !lines, width >= known.maxContent { return known.unconstrained }  // the unwrapped layout
-            let pieces = walked[index]
             return try cell.withText(index, in: row) { (bytes) throws(TextMeasureError) in
-                try cell.measurers[index].measure(walked: pieces, utf8: bytes, width: width, includeLines: lines)
+                try cell.measurers[index].measure(
+                    walked: workspace.walked[index], utf8: bytes, width: width, includeLines: lines)
             }
         }
         return try cell.withText(index, in: row) { (bytes) throws(TextMeasureError) in

@@ -26,6 +26,14 @@ final class CompiledCell: Sendable {
     let literals: [[UInt8]]
     let required: [Bool]
     let inHorizontalStack: [Bool]
+    /// Per text node: whether it is markup; for a markup literal, its template and the number
+    /// of the field of each placeholder (in order); its JSON path, for errors.
+    let isMarkup: [Bool]
+    let markupTemplates: [MarkupTemplate?]
+    let markupFields: [[Int]]
+    let paths: [String]
+    /// Per field (in `fields` order): whether a row must have it.
+    let requiredFields: [Bool]
     /// Why a text node's style cannot measure (thrown when a row is laid out).
     let styleError: TextMeasureError?
     /// The names of the row fields read, in order of first use.
@@ -40,10 +48,19 @@ final class CompiledCell: Sendable {
         var literals: [[UInt8]] = []
         var required: [Bool] = []
         var inStack: [Bool] = []
+        var isMarkup: [Bool] = []
+        var markupTemplates: [MarkupTemplate?] = []
+        var markupFields: [[Int]] = []
+        var paths: [String] = []
         var styleError: TextMeasureError?
         var fields: [String] = []
         var made: [TextStyle: TextMeasurer] = [:]
-        func compile(_ node: CellNode, inHorizontalStack: Bool) -> Node {
+        func fieldNumber(_ name: String) -> Int {
+            if let field = fields.firstIndex(of: name) { return field }
+            fields.append(name)
+            return fields.count - 1
+        }
+        func compile(_ node: CellNode, inHorizontalStack: Bool, path: String) -> Node {
             switch node {
             case .text(let text):
                 if let measurer = made[text.style] {
@@ -57,37 +74,48 @@ final class CompiledCell: Sendable {
                         styleError = styleError ?? error
                     }
                 }
+                var template: MarkupTemplate?
                 switch text.content {
                 case .field(let name):
-                    let field = fields.firstIndex(of: name) ?? fields.count
-                    if field == fields.count { fields.append(name) }
-                    textFields.append(field)
+                    textFields.append(fieldNumber(name))
                     literals.append([])
                 case .literal(let value):
                     textFields.append(-1)
                     literals.append(Array(value.utf8))
+                    if text.isMarkup { template = MarkupTemplate(value) }
                 }
                 required.append(text.isRequired)
                 inStack.append(inHorizontalStack)
+                isMarkup.append(text.isMarkup)
+                markupTemplates.append(template)
+                markupFields.append(template?.fieldNames.map(fieldNumber) ?? [])
+                paths.append(path)
                 return .text(textFields.count - 1)
             case .box(let width, let height):
                 return .box(width: width, height: height)
             case .inset(let insets, let child):
-                return .inset(insets, compile(child, inHorizontalStack: inHorizontalStack))
+                return .inset(insets, compile(child, inHorizontalStack: inHorizontalStack, path: path + ".child"))
             case .vstack(let spacing, let alignment, let children):
                 return .vstack(
                     spacing: spacing, alignment: alignment,
-                    children: children.map { compile($0, inHorizontalStack: inHorizontalStack) })
+                    children: children.enumerated().map {
+                        compile($1, inHorizontalStack: inHorizontalStack, path: path + ".children[\($0)]")
+                    })
             case .hstack(let spacing, let children):
-                return .hstack(spacing: spacing, children: children.map { compile($0, inHorizontalStack: true) })
+                return .hstack(
+                    spacing: spacing,
+                    children: children.enumerated().map {
+                        compile($1, inHorizontalStack: true, path: path + ".children[\($0)]")
+                    })
             case .sized(let minHeight, let maxHeight, let child):
                 return .sized(
-                    minHeight: minHeight, maxHeight: maxHeight, compile(child, inHorizontalStack: inHorizontalStack))
+                    minHeight: minHeight, maxHeight: maxHeight,
+                    compile(child, inHorizontalStack: inHorizontalStack, path: path + ".child"))
             case .flex(let item, let child):
-                return .flex(item, compile(child, inHorizontalStack: inHorizontalStack))
+                return .flex(item, compile(child, inHorizontalStack: inHorizontalStack, path: path))
             }
         }
-        self.root = compile(root, inHorizontalStack: false)
+        self.root = compile(root, inHorizontalStack: false, path: "root")
         self.measurers = styleError == nil ? measurers : []
         self.textFields = textFields
         self.literals = literals
@@ -95,15 +123,52 @@ final class CompiledCell: Sendable {
         self.inHorizontalStack = inStack
         self.styleError = styleError
         self.fields = fields
+        self.isMarkup = isMarkup
+        self.markupTemplates = markupTemplates
+        self.markupFields = markupFields
+        self.paths = paths
+        var requiredFields = Array(repeating: false, count: fields.count)
+        for index in required.indices where required[index] {
+            if textFields[index] >= 0 { requiredFields[textFields[index]] = true }
+            for field in markupFields[index] { requiredFields[field] = true }
+        }
+        self.requiredFields = requiredFields
     }
 
     /// Throws for a style that cannot measure, or the first required field `row` lacks.
     func check(_ row: CellRow) throws {
         if let styleError { throw styleError }
-        for index in required.indices where required[index] {
-            let field = textFields[index]
-            if field >= 0, !row.hasField(field) { throw CellTemplateError.missingField(fields[field]) }
+        for field in requiredFields.indices where requiredFields[field] && !row.hasField(field) {
+            throw CellTemplateError.missingField(fields[field])
         }
+    }
+
+    /// Markup text `index` of `row` parsed and prepared for measuring.
+    ///
+    /// - Throws: `CellTemplateError.invalidMarkup` naming the node's path, or the
+    ///   `TextMeasureError` of a run the style cannot measure (a family the chain lacks).
+    func prepareMarkup(_ index: Int, in row: CellRow) throws -> PreparedText {
+        var markup: [UInt8] = []
+        if let template = markupTemplates[index] {
+            var placeholder = 0
+            for part in template.parts {
+                switch part {
+                case .markup(let bytes): markup.append(contentsOf: bytes)
+                case .field:
+                    row.withField(markupFields[index][placeholder]) { MarkupTemplate.appendEscaped($0, to: &markup) }
+                    placeholder += 1
+                }
+            }
+        } else {
+            withText(index, in: row) { markup.append(contentsOf: $0) }
+        }
+        let text: AttributedText
+        do {
+            text = try AttributedText(markup: String(decoding: markup, as: UTF8.self))
+        } catch {
+            throw CellTemplateError.invalidMarkup(path: paths[index], error)
+        }
+        return try measurers[index].prepare(text)
     }
 
     /// Calls `body` with the UTF-8 of text `index` in `row`.
@@ -120,6 +185,10 @@ final class CompiledCell: Sendable {
     @inline(__always)
     func isEmpty(_ index: Int, in row: CellRow) -> Bool {
         let field = textFields[index]
-        return field >= 0 ? row.byteCount(field) == 0 : literals[index].isEmpty
+        if field >= 0 { return row.byteCount(field) == 0 }
+        let placeholders = markupFields[index]
+        if placeholders.isEmpty { return literals[index].isEmpty }
+        for field in placeholders where row.byteCount(field) > 0 { return false }
+        return true
     }
 }

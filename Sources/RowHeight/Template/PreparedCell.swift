@@ -23,7 +23,10 @@ public struct PreparedCell: Sendable {
                 intrinsic.append(nil)
                 continue
             }
-            let prepared = cell.withText(index, in: row) { cell.measurers[index].prepare(utf8: $0) }
+            let prepared =
+                cell.isMarkup[index]
+                ? try cell.prepareMarkup(index, in: row)
+                : cell.withText(index, in: row) { cell.measurers[index].prepare(utf8: $0) }
             texts.append(prepared)
             intrinsic.append(cell.inHorizontalStack[index] ? prepared.intrinsicWidths : nil)
         }

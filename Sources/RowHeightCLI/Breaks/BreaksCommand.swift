@@ -1,4 +1,5 @@
 import ArgumentParser
+import TextMeasure
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -39,6 +40,9 @@ struct BreaksCommand: ParsableCommand {
     @Flag(help: "With TEXT, print only the text with its breaks marked.")
     var compact = false
 
+    @Flag(help: "Read each text as Pango markup (as measure --markup) and show the breaks of the text it holds.")
+    var markup = false
+
     func validate() throws {
         if text == nil && input == nil { throw ValidationError("Give a TEXT or --input FILE.") }
         if text != nil && input != nil { throw ValidationError("Give either a TEXT or --input, not both.") }
@@ -46,7 +50,10 @@ struct BreaksCommand: ParsableCommand {
     }
 
     func run() throws {
-        if let text {
+        if var text {
+            if markup {
+                do { text = try AttributedText(markup: text).string } catch { throw CLIError(error.description) }
+            }
             var out = OutputBuffer()
             out.append(BreaksReport(text: text).render(compact: compact))
             try out.flush()
@@ -55,7 +62,7 @@ struct BreaksCommand: ParsableCommand {
         let (source, layout) = try rows.open()
         _ = try OrderedPipeline<BreaksRecordEncoder>(jobs: jobs).run(
             source: source, skipInvalid: false,
-            makeState: { BreaksRecordEncoder(layout: layout) },
+            makeState: { [markup] in BreaksRecordEncoder(layout: layout, markup: markup) },
             process: { line, lineNumber, encoder, output throws(RecordFailure) in
                 try encoder.encode(line: line, lineNumber: lineNumber, into: &output)
             })

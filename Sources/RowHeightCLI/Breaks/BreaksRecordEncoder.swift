@@ -1,4 +1,5 @@
 import LineBreak
+import TextMeasure
 
 /// Turns one input record — `{"text": …}`, or the text column of a CSV/TSV row — into
 /// `{"breaks":[…],"mandatory":[…]}` for `rowheight breaks --input`: the state of one pipeline
@@ -10,11 +11,14 @@ import LineBreak
 struct BreaksRecordEncoder {
     private var fields: RecordFields
     private var mandatory: [Int] = []
+    /// Whether the text is Pango markup (its breaks are those of the text it holds).
+    private let markup: Bool
 
-    /// An encoder of records laid out as `layout` says (its first field is the text); reuse it
-    /// for every line.
-    init(layout: RecordLayout = RecordLayout(jsonFields: ["text"])) {
+    /// An encoder of records laid out as `layout` says (its first field is the text, Pango
+    /// markup if `markup`); reuse it for every line.
+    init(layout: RecordLayout = RecordLayout(jsonFields: ["text"]), markup: Bool = false) {
         fields = RecordFields(layout: layout)
+        self.markup = markup
         mandatory.reserveCapacity(64)
     }
 
@@ -29,8 +33,18 @@ struct BreaksRecordEncoder {
         try fields.read(line, lineNumber: lineNumber)
         var offsets = mandatory
         mandatory = []
+        defer { mandatory = offsets }
+        if markup {
+            var text: String
+            do throws(MarkupError) {
+                text = try AttributedText(markup: fields.withField(0) { String(decoding: $0, as: UTF8.self) }).string
+            } catch {
+                throw RecordFailure(line: lineNumber, message: error.description)
+            }
+            text.withUTF8 { BreaksRecordEncoder.appendRecord(utf8: $0, scratch: &offsets, to: &output) }
+            return
+        }
         fields.withField(0) { BreaksRecordEncoder.appendRecord(utf8: $0, scratch: &offsets, to: &output) }
-        mandatory = offsets
     }
 
     /// Appends `{"breaks":[…],"mandatory":[…]}` and a newline for the UTF-8 text `utf8`.

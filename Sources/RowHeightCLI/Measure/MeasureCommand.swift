@@ -60,6 +60,11 @@ struct MeasureCommand: ParsableCommand {
             valueName: "file"))
     var template: String?
 
+    @Flag(
+        help: ArgumentHelp(
+            "Read each text as Pango markup (<b>, <i>, <big>, <small>, <span font_family= size= weight= style= letter_spacing=>, entities; see the README). Bad markup is an error naming the row and the byte."))
+    var markup = false
+
     @OptionGroup(title: "Run") var execution: RunOptions
 
     @Flag(help: "Same as --format jsonl.")
@@ -88,6 +93,9 @@ struct MeasureCommand: ParsableCommand {
             throw ValidationError("--format text is for a TEXT argument; use jsonl, csv or tsv with --input")
         }
         if text != nil && template != nil { throw ValidationError("--template measures rows: use --input, not a TEXT") }
+        if markup && template != nil {
+            throw ValidationError("--markup is for texts; a template marks its markup text nodes with \"markup\": true")
+        }
         if text != nil && !keep.isEmpty { throw ValidationError("--keep copies input fields: use --input, not a TEXT") }
         _ = try widths()
     }
@@ -119,7 +127,17 @@ struct MeasureCommand: ParsableCommand {
         let format = outputFormat
         if let text {
             let measurer = try TextMeasurer(style: try style.makeStyle())
-            try measureText(text, measurer: measurer, widths: widths, format: format)
+            if markup {
+                let attributed: AttributedText
+                do { attributed = try AttributedText(markup: text) } catch { throw CLIError(error.description) }
+                try measureText(attributed.string, measurer: measurer, widths: widths, format: format) {
+                    try measurer.measure(attributed, width: $0, includeLines: $1)
+                }
+            } else {
+                try measureText(text, measurer: measurer, widths: widths, format: format) {
+                    try measurer.measure(text, width: $0, includeLines: $1)
+                }
+            }
             return
         }
         // Everything that can fail before the first row does so before any output.
@@ -139,7 +157,7 @@ struct MeasureCommand: ParsableCommand {
             } process: { line, lineNumber, state, output throws(RecordFailure) in
                 try state.measure(line: line, lineNumber: lineNumber, into: &output)
             }
-        } else if let measurer, layout == RecordLayout(jsonFields: ["text"]), format == .jsonl {
+        } else if let measurer, !markup, layout == RecordLayout(jsonFields: ["text"]), format == .jsonl {
             // The common case, JSON Lines in and out with nothing kept: its own parser.
             try stream(source: source, writer: writer) {
                 RowMeasurer(measurer: measurer, widths: widths)
@@ -149,7 +167,8 @@ struct MeasureCommand: ParsableCommand {
         } else if let measurer {
             try stream(source: source, writer: writer) {
                 TextRowMeasurer(
-                    measurer: measurer, widths: widths, format: format, fields: RecordFields(layout: layout))
+                    measurer: measurer, widths: widths, format: format, fields: RecordFields(layout: layout),
+                    markup: markup)
             } process: { line, lineNumber, state, output throws(RecordFailure) in
                 try state.measure(line: line, lineNumber: lineNumber, into: &output)
             }
@@ -189,14 +208,18 @@ struct MeasureCommand: ParsableCommand {
         }
     }
 
-    /// The TEXT argument: a readable summary, or one record in another format.
-    private func measureText(_ text: String, measurer: TextMeasurer, widths: [Double], format: OutputFormat) throws {
+    /// The TEXT argument (`text`, the markup's text with `--markup`), measured by `measure`
+    /// (width, whether lines are wanted): a readable summary, or one record in another format.
+    private func measureText(
+        _ text: String, measurer: TextMeasurer, widths: [Double], format: OutputFormat,
+        measure: (Double, Bool) throws -> TextMeasurement
+    ) throws {
         let writer = try execution.makeWriter()
         var out = OutputBuffer()
         if format != .text {
             var measurements: [TextMeasurement] = []
             for width in widths {
-                let m = try measurer.measure(text, width: width)
+                let m = try measure(width, false)
                 guard m.isPrintable else { throw CLIError(m.unprintableReason) }
                 measurements.append(m)
             }
@@ -205,7 +228,7 @@ struct MeasureCommand: ParsableCommand {
         } else {
             let fonts = measurer.style.fontChain.fonts.map(\.familyName).joined(separator: " → ")
             for width in widths {
-                let m = try measurer.measure(text, width: width, includeLines: true)
+                let m = try measure(width, true)
                 guard m.isPrintable else { throw CLIError(m.unprintableReason) }
                 out.append("width \(Self.format(width)) pt · \(fonts) \(Self.format(measurer.style.fontSize)) pt · ")
                 out.append("\(style.lineBreak.rawValue) wrapping · \(measurer.style.profile.rawValue)\n")

@@ -66,6 +66,18 @@ struct RowMeasurer {
         }
     }
 
+    /// Appends the measurements of an attributed text at every width, as `measure(utf8:…)` does.
+    static func measure(
+        _ text: AttributedText, measurer: TextMeasurer, widths: [Double], into measurements: inout [TextMeasurement]
+    ) throws(TextMeasureError) {
+        if widths.count >= widthsWorthPreparing {
+            let prepared = try measurer.prepare(text)
+            for width in widths { measurements.append(try prepared.measure(width: width)) }
+        } else {
+            for width in widths { measurements.append(try measurer.measure(text, width: width)) }
+        }
+    }
+
     /// `{"lines":N,"height":H,"maxLineWidth":W}` for one width.
     ///
     /// - Parameter opened: the record's `{` (and fields before these) is already written.

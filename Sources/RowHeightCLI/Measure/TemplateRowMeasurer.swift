@@ -9,6 +9,8 @@ struct TemplateRowMeasurer {
     let format: OutputFormat
     var fields: RecordFields
     private var row: CellRow
+    /// The texts' storage, reused from row to row.
+    private var workspace = CellWorkspace()
 
     /// - Parameter fields: a reader of `template.fields`, in that order.
     init(template: CellTemplate, widths: [Double], format: OutputFormat, fields: RecordFields) {
@@ -43,7 +45,11 @@ struct TemplateRowMeasurer {
         for (k, width) in widths.enumerated() {
             let height: Double
             do {
-                height = try prepared?.height(width: width) ?? template.height(for: row, width: width)
+                if let prepared {
+                    height = try prepared.height(width: width)
+                } else {
+                    height = try template.height(for: row, width: width, workspace: &workspace)
+                }
             } catch {
                 throw RecordFailure(line: lineNumber, message: "\(error)")
             }

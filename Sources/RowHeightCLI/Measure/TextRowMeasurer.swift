@@ -1,21 +1,27 @@
 import TextMeasure
 
 /// A worker's state for `measure --input` in the formats `RowMeasurer` does not cover (CSV/TSV
-/// input or output): reads the text field or column of each record, measures it at every width
-/// and writes the record in the output format (see `MeasureRecordFormat`).
+/// input or output, or `--markup`): reads the text field or column of each record (parsed as
+/// Pango markup with `--markup`), measures it at every width and writes the record in the output
+/// format (see `MeasureRecordFormat`).
 struct TextRowMeasurer {
     let measurer: TextMeasurer
     let widths: [Double]
     let format: OutputFormat
     var fields: RecordFields
+    /// Whether the text is Pango markup.
+    let markup: Bool
     private var results: [TextMeasurement] = []
 
-    /// - Parameter fields: a reader of the one text field.
-    init(measurer: TextMeasurer, widths: [Double], format: OutputFormat, fields: RecordFields) {
+    /// - Parameters:
+    ///   - fields: a reader of the one text field.
+    ///   - markup: whether the text is Pango markup.
+    init(measurer: TextMeasurer, widths: [Double], format: OutputFormat, fields: RecordFields, markup: Bool = false) {
         self.measurer = measurer
         self.widths = widths
         self.format = format
         self.fields = fields
+        self.markup = markup
         results.reserveCapacity(widths.count)
     }
 
@@ -31,13 +37,29 @@ struct TextRowMeasurer {
         measured.removeAll(keepingCapacity: true)
         let measurer = self.measurer
         let widths = self.widths
-        do throws(TextMeasureError) {
-            try fields.withField(0) { (bytes) throws(TextMeasureError) in
-                try RowMeasurer.measure(utf8: bytes, measurer: measurer, widths: widths, into: &measured)
+        if markup {
+            let text: AttributedText
+            do throws(MarkupError) {
+                text = try AttributedText(markup: fields.withField(0) { String(decoding: $0, as: UTF8.self) })
+            } catch {
+                results = measured
+                throw RecordFailure(line: lineNumber, message: error.description)
             }
-        } catch {
-            results = measured
-            throw RecordFailure(line: lineNumber, message: error.description)
+            do throws(TextMeasureError) {
+                try RowMeasurer.measure(text, measurer: measurer, widths: widths, into: &measured)
+            } catch {
+                results = measured
+                throw RecordFailure(line: lineNumber, message: error.description)
+            }
+        } else {
+            do throws(TextMeasureError) {
+                try fields.withField(0) { (bytes) throws(TextMeasureError) in
+                    try RowMeasurer.measure(utf8: bytes, measurer: measurer, widths: widths, into: &measured)
+                }
+            } catch {
+                results = measured
+                throw RecordFailure(line: lineNumber, message: error.description)
+            }
         }
         results = measured
         for m in measured { try m.checkPrintable(line: lineNumber) }

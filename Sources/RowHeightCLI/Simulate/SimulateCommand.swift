@@ -66,7 +66,8 @@ struct SimulateCommand: ParsableCommand {
         // Fonts and template first: their errors come before any input is read.
         let template = try self.template.map(TemplateFile.load)
         let measurer = template == nil ? try TextMeasurer(style: try style.makeStyle()) : nil
-        let (source, layout) = try self.rows.open(fields: template?.fields)
+        let (source, layout) = try self.rows.open(
+            fields: template?.fields, optional: template.map(TemplateFile.optionalFields))
         let rows = try SimulationRows.load(source, layout: layout)
         let report: SimulationReport
         do {

@@ -102,7 +102,7 @@ struct GlyphStepper {
         if value < 0x1_0000 && ligatureRemaining == 0 {
             let entry = tables.entries[Int(value)]
             guard entry.advance != 0 else { return nil }
-            if entry.flags & 1 == 0 {
+            if entry.flags & 1 == 0 || !tables.mayStartLigature(value, at: i, limit: limit, in: bytes) {
                 let font = Int(entry.font)
                 var adjustment = 0.0
                 if font == prevFont {

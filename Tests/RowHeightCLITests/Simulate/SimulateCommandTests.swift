@@ -72,6 +72,18 @@ import Testing
         }
     }
 
+    @Test("A row without a template's optional field collapses it, as in measure (it was an error)")
+    func missingOptionalFieldCollapses() throws {
+        let rows = try TemporaryDirectory()
+        let path = rows.url.appendingPathComponent("rows.jsonl").path
+        let input = "{\"text\":\"a message\",\"author\":\"Ann\"}\n{\"text\":\"no author here\"}\n{\"author\":\"only\"}\n"
+        try input.write(toFile: path, atomically: true, encoding: .utf8)
+        let options = ["--input", path, "--template", Self.chatMessage, "--width", "340"]
+        let report = try Self.simulate(options + ["--precompute"])
+        #expect(report["rows"] as? Int == 3)
+        #expect(report["contentHeightFinal"] as? Double == (try Self.measuredSum(options)))
+    }
+
     @Test("Scrolling real rows never moves the first visible row", arguments: [1, 2, 3] as [UInt64])
     func scrollingKeepsTheAnchor(seed: UInt64) throws {
         for (input, estimate) in [(Self.english, "auto"), (Self.japanese, "auto"), (Self.mixed, "100")] {
@@ -132,8 +144,8 @@ import Testing
                 "<stdin>:2: empty line, expected a JSON object"
             ),
             (
-                "{\"text\":\"a\",\"author\":\"x\"}\n{\"text\":\"b\"}\n", ["--template", chatMessage],
-                "<stdin>:2: field \"author\" is missing"
+                "{\"text\":\"a\",\"author\":\"x\"}\n{\"text\":\"b\",\"author\":3}\n", ["--template", chatMessage],
+                "<stdin>:2: field \"author\" must be a string, found number"
             ),
         ])
     func badInput(input: String, options: [String], message: String) throws {

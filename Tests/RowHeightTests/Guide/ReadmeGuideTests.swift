@@ -29,6 +29,28 @@ import TextMeasure
         }
     }
 
+    @Test func thePangoMarkupExample() throws {
+        // --- README example begins ---
+        let text = try AttributedText(
+            markup: "<b>Ann</b> <small>12:30</small> hello <span size=\"x-large\" style=\"italic\">you</span>")
+        let m = try TextMeasurer(style: try TextStyle.bundled(fontSize: 17)).measure(text, width: 280)
+        print(text.string, text.runs.count, m.lineCount)  // Ann 12:30 hello you 5 1
+
+        // Or from ranges, as NSAttributedString.setAttributes(_:range:): later ranges win, the rest inherits.
+        let s = "Ann hello"
+        let bold = try AttributedText(s, ranges: [(s.startIndex..<s.index(s.startIndex, offsetBy: 3), TextAttributes(weight: 700))])
+        // --- README example ends ---
+
+        // Runs: "Ann" bold, " ", "12:30" small, " hello ", "you" x-large (1.2²) italic.
+        #expect(text.string == "Ann 12:30 hello you")
+        #expect(text.runs.map(\.attributes.weight) == [700, 400, 400, 400, 400])
+        #expect(text.runs[2].attributes.fontScale == 1 / 1.2)
+        #expect(text.runs.last?.attributes == TextAttributes(italic: true, fontScale: 1.2 * 1.2))
+        #expect(m.lineCount == 1)
+        #expect(bold.runs.map(\.utf8Range) == [0..<3, 3..<9])
+        #expect(bold.runs[0].attributes.weight == 700)
+    }
+
     @Test func theCellTemplateExample() throws {
         // --- README example begins ---
         let style = try TextStyle.bundled(fontSize: 17)

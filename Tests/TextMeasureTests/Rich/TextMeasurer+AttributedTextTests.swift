@@ -143,7 +143,8 @@ struct TextMeasurerAttributedTextTests {
         let ligated = try measurer.measure("fi", width: 400).maxLineWidth
         let f = try measurer.measure("f", width: 400).maxLineWidth
         let i = try measurer.measure("i", width: 400).maxLineWidth
-        #expect(ligated != f + i)  // DejaVu Sans's "fi" ligature
+        // DejaVu Sans's "fi" ligature (in whole Pango units it is 1 unit narrower than f + i).
+        if profile == .pango { #expect(ligated != f + i) }
         let spacing = TextAttributes(letterSpacing: 2)
         let spaced = try measurer.measure(AttributedText("fi", attributes: spacing), width: 400).maxLineWidth
         #expect(abs(spaced - (f + i + 4)) < 1e-9)

@@ -43,14 +43,5 @@ func richTextBenchmarks() {
         }
     }
     let measurer = try! TextMeasurer(style: TextStyle(fontChain: chain, fontSize: 17))
-    let prepared = rows.map { try! measurer.prepare($0) }
-    Benchmark("Re-wrap prepared rich chat rows at a new width", configuration: config) { benchmark in
-        var i = 0
-        var width = 200.0
-        for _ in benchmark.scaledIterations {
-            blackHole(try! prepared[i].measure(width: width).lineCount)
-            i = i == prepared.count - 1 ? 0 : i + 1
-            width = width == 400 ? 200 : width + 1
-        }
-    }
+    rewrapBenchmark("Re-wrap prepared rich chat rows at a new width", rows.map { try! measurer.prepare($0) }, config)
 }

@@ -7,9 +7,10 @@ the chain's primary, and DejaVu Serif for quotes and some words).
 Each row (JSON Lines) holds both forms of the same text:
   "text"   Pango markup, what the oracle lays out (pango-oracle --markup)
   "plain"  the text without markup
-  "runs"   [[start, end, family or null, weight, italic, scale], ...]: UTF-8 byte ranges of "plain"
-           covering it in order, with the attributes pango_parse_markup gives them (scale is
-           Pango's: 1.2 for <big>, 1 / 1.2 for <small>)
+  "runs"   [[start, end, family or null, weight, italic, scale, letter spacing], ...]: UTF-8 byte
+           ranges of "plain" covering it in order, with the attributes pango_parse_markup gives
+           them (scale is Pango's: 1.2 for <big>, 1 / 1.2 for <small>; letter spacing in points,
+           from <span letter_spacing> in Pango units / 1024)
 
 Usage: rich.py [--rows N] [--seed S] [--out FILE]
 The same seed and row count always give the same file.
@@ -59,9 +60,11 @@ def escape(text):
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
-def markup(text, family=None, weight=400, italic=False, scale=1.0):
+def markup(text, family=None, weight=400, italic=False, scale=1.0, spacing=0):
     """`text` wrapped in the tags that give it these attributes."""
     out = escape(text)
+    if spacing:
+        out = f'<span letter_spacing="{spacing}">{out}</span>'
     if italic:
         out = f"<i>{out}</i>"
     if weight == 700:
@@ -94,7 +97,10 @@ def styled_words(rng, sentence):
         elif word and r < 0.14:
             pieces.append((word, dict(family=SERIF, italic=rng.random() < 0.5)))
             pieces.append((sep, {}))
-        elif len(word) > 3 and r < 0.16:
+        elif word and r < 0.15:
+            pieces.append((word, dict(spacing=rng.choice([512, 1024, 2048, -256]))))
+            pieces.append((sep, {}))
+        elif len(word) > 3 and r < 0.17:
             cut = rng.randint(1, len(word) - 1)
             pieces.append((word[:cut], dict(weight=700)))
             pieces.append((word[cut:] + sep, {}))
@@ -118,6 +124,9 @@ def row(rng, sentence, short):
         pieces = [("“" + sentence + "”", dict(family=SERIF)), (" — ", {}), (name, dict(italic=True))]
     elif kind < 0.82:  # big title, then the body
         pieces = [(short, dict(scale=BIG, weight=rng.choice([400, 700])))]
+        pieces += [("\n", {})] + styled_words(rng, sentence)
+    elif kind < 0.87:  # letter-spaced title, then the body
+        pieces = [(short.upper(), dict(spacing=rng.choice([1024, 1536, 3072]), weight=rng.choice([400, 700])))]
         pieces += [("\n", {})] + styled_words(rng, sentence)
     elif kind < 0.92:  # message with a small italic status
         pieces = styled_words(rng, sentence)
@@ -143,7 +152,7 @@ def row(rng, sentence, short):
     for text, attrs in merged:
         length = len(text.encode("utf-8"))
         runs.append([offset, offset + length, attrs.get("family"), attrs.get("weight", 400),
-                     attrs.get("italic", False), attrs.get("scale", 1.0)])
+                     attrs.get("italic", False), attrs.get("scale", 1.0), attrs.get("spacing", 0) / 1024])
         offset += length
     return {"text": "".join(markup(text, **attrs) for text, attrs in merged), "plain": plain, "runs": runs}
 

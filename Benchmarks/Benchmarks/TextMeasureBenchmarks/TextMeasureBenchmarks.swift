@@ -13,6 +13,7 @@ import TextMeasure
 let benchmarks: @Sendable () -> Void = {
     fontBenchmarks()
     scriptBenchmarks()
+    richTextBenchmarks()
     let english = BenchmarkRows.rows("en", count: 10_000, length: 150)
     let japanese = BenchmarkRows.rows("ja", count: 10_000, length: 90)
     let style = try! TextStyle.bundled(fontSize: 17)
@@ -29,16 +30,7 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    let prepared = english.map { measurer.prepare($0) }
-    Benchmark("Re-wrap prepared English rows at a new width", configuration: config) { benchmark in
-        var i = 0
-        var width = 200.0
-        for _ in benchmark.scaledIterations {
-            blackHole(try! prepared[i].measure(width: width).lineCount)
-            i = i == prepared.count - 1 ? 0 : i + 1
-            width = width == 400 ? 200 : width + 1
-        }
-    }
+    rewrapBenchmark("Re-wrap prepared English rows at a new width", english.map { measurer.prepare($0) }, config)
 
     Benchmark("Prepare English rows", configuration: config) { benchmark in
         var i = 0
@@ -80,6 +72,19 @@ let benchmarks: @Sendable () -> Void = {
         for _ in benchmark.scaledIterations {
             blackHole(try! pangoProfile.measure(english[i], width: 280).lineCount)
             i = i == english.count - 1 ? 0 : i + 1
+        }
+    }
+}
+
+/// Re-wraps each prepared text in turn at a width that moves by 1 pt per row (200–400 pt).
+func rewrapBenchmark(_ name: String, _ prepared: [PreparedText], _ configuration: Benchmark.Configuration) {
+    Benchmark(name, configuration: configuration) { benchmark in
+        var i = 0
+        var width = 200.0
+        for _ in benchmark.scaledIterations {
+            blackHole(try! prepared[i].measure(width: width).lineCount)
+            i = i == prepared.count - 1 ? 0 : i + 1
+            width = width == 400 ? 200 : width + 1
         }
     }
 }

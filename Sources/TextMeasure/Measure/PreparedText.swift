@@ -187,22 +187,30 @@ public struct PreparedText: @unchecked Sendable {  // its storage is immutable o
         pieces.reserveCapacity(bytes.count / 3 + 4)
         summaries.reserveCapacity(bytes.count / 3 + 4)
         var offset = 0.0
-        let charMode = measurer.style.lineBreakMode == .byCharWrapping
-        func keep(_ piece: LayoutPiece) {
+        forEachPiece(utf8: bytes, measurer: measurer, rich: rich) { piece in
             let prepared = PreparedPiece(piece, pango: pango, offset: offset)
             offset += prepared.advance + prepared.whitespace
             pieces.append(prepared)
             summaries.append(PreparedPieceSummary(prepared, layout: piece))
         }
+        return Storage.make(measurer: measurer, rich: rich, pieces: pieces, summaries: summaries, text: bytes)
+    }
+
+    /// Calls `body` with the pieces of valid UTF-8 in order: plain text's (`TextWalker`) or,
+    /// with `rich`, an attributed text's (`RichWalker`).
+    private static func forEachPiece(
+        utf8 bytes: UnsafeBufferPointer<UInt8>, measurer: TextMeasurer, rich: RichRuns?,
+        _ body: (LayoutPiece) -> Void
+    ) {
+        let charMode = measurer.style.lineBreakMode == .byCharWrapping
         if let rich {
-            rich.forEachPiece(utf8: bytes, base: measurer.tables, charMode: charMode) { keep($0) }
+            rich.forEachPiece(utf8: bytes, base: measurer.tables, charMode: charMode, body)
         } else {
             TextWalker(tables: measurer.tables, bytes: bytes).forEachPiece(charMode: charMode) { piece in
-                keep(piece)
+                body(piece)
                 return true
             }
         }
-        return Storage.make(measurer: measurer, rich: rich, pieces: pieces, summaries: summaries, text: bytes)
     }
 
     /// The number of pieces (segments, or clusters in char mode) the text was split into.

@@ -110,9 +110,11 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
     ///   `isIdeographic` or `closesIdeograph`, so that every scalar takes the general path
     ///   (tests compare the two).
     /// - Parameter lineBreakTailoring: The UAX #14 tailoring of the style's line-break strategy.
+    /// - Parameter ligatures: `false` forms no standard ligature (Pango turns them off in
+    ///   letter-spaced text).
     init(
         chain: FontChain, size: Double, profile: LayoutProfile, lineBreakTailoring: LineBreakTailoring = [],
-        asciiFastPath: Bool = true
+        asciiFastPath: Bool = true, ligatures: Bool = true
     ) {
         viewFields = .allocate(capacity: 1)  // initialized last (it refers to the finished tables)
         self.profile = profile
@@ -126,7 +128,7 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
         self.usesGPOSKerning = useGPOS
         let fontHasKerning = fonts.indices.map { useGPOS[$0] || fonts[$0].hasKerning }
         self.fontHasKerningStorage = StyleTables.copy(fontHasKerning)
-        self.ligatureFonts = fonts.map { !$0.ligatureTable.isEmpty }
+        self.ligatureFonts = fonts.map { ligatures && !$0.ligatureTable.isEmpty }
         self.unitScales = fonts.map { size / Double($0.unitsPerEm) }
         // HarfBuzz: x_scale = size in Pango units; em_mult = (x_scale << 16) / upem.
         let xScale = Int64((size * 1024).rounded())
@@ -532,17 +534,22 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
         var size: Double
         var profile: LayoutProfile
         var tailoring: LineBreakTailoring
+        var ligatures: Bool
     }
 
     private static let cache = Mutex<[Key: StyleTables]>([:])
 
-    /// The shared tables for a style (built on first use; a few hundred microseconds).
-    static func shared(for style: TextStyle) -> StyleTables {
+    /// The shared tables for a style (built on first use; a few hundred microseconds), with
+    /// standard ligatures or (`ligatures: false`, letter-spaced runs) without.
+    static func shared(for style: TextStyle, ligatures: Bool = true) -> StyleTables {
         let tailoring = style.resolvedLineBreakStrategy.tailoring
-        let key = Key(chain: style.fontChain, size: style.fontSize, profile: style.profile, tailoring: tailoring)
+        let key = Key(
+            chain: style.fontChain, size: style.fontSize, profile: style.profile, tailoring: tailoring,
+            ligatures: ligatures)
         if let tables = cache.withLock({ $0[key] }) { return tables }
         let tables = StyleTables(
-            chain: style.fontChain, size: style.fontSize, profile: style.profile, lineBreakTailoring: tailoring)
+            chain: style.fontChain, size: style.fontSize, profile: style.profile, lineBreakTailoring: tailoring,
+            ligatures: ligatures)
         return cache.withLock { cache in
             if let existing = cache[key] { return existing }
             if cache.count >= 64 { cache.removeAll() }

@@ -103,11 +103,20 @@ struct TextWalker {
         clusters.removeAll(keepingCapacity: true)
         appendClusters(from: segment.start, to: segment.whitespaceStart, into: &clusters, stepper: &stepper)
         var start = segment.start
+        let pango = tables.profile == .pango
         for (k, cluster) in clusters.enumerated() where k < clusters.count - 1 {
-            let piece = LayoutPiece(
+            var piece = LayoutPiece(
                 start: start, contentEnd: cluster.end, end: cluster.end, leadingKern: cluster.leadingKern,
                 content: cluster.width, whitespace: 0, lastSpace: 0, fontMask: cluster.fontMask,
                 isMandatoryBreak: false, isBreakable: false)
+            // Pango breaks between any two clusters here and hangs the white-space character
+            // before a break wherever it is, also inside a segment (" ." has no UAX #14 break).
+            if pango, cluster.end - start == 1, bytes[start] == 0x20 {
+                piece.contentEnd = start
+                piece.content = 0
+                piece.whitespace = cluster.width
+                piece.lastSpace = cluster.width
+            }
             if !body(piece) { return false }
             start = cluster.end
         }

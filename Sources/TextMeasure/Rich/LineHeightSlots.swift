@@ -18,6 +18,8 @@ struct LineHeightSlots {
     let storage: UnsafeMutablePointer<Double>
     /// Slots in use.
     private(set) var count: Int
+    /// The last renumbering `mask(_:of:)` did (most pieces repeat it): tables, local, global.
+    private var last: (tables: StyleTableView?, local: UInt32, global: UInt32) = (nil, 0, 0)
 
     /// The table as `LineFitter` reads it.
     var heights: UnsafeBufferPointer<Double> {
@@ -41,6 +43,9 @@ struct LineHeightSlots {
     /// `local` (font mask of a run drawn with `tables`) in slots, new slots added as needed.
     @inline(__always)
     mutating func mask(_ local: UInt32, of tables: StyleTableView) -> UInt32 {
+        if local == last.local, let lastTables = last.tables, lastTables.isSame(as: tables), count < LineHeightSlots.capacity {
+            return last.global
+        }
         var global: UInt32 = 0
         var m = local
         while m != 0 {
@@ -48,6 +53,7 @@ struct LineHeightSlots {
             global |= 1 << UInt32(slot(font: font, of: tables))
             m &= m - 1
         }
+        last = (tables, local, global)
         return global
     }
 

@@ -38,13 +38,16 @@ final class RunStyleCache: Sendable {
         guard size.isFinite, size > 0, size <= TextStyle.maximumFontSize else { throw .invalidFontSize(size) }
         let chain = try self.chain(for: attributes, base: base.fontChain)
         let letterSpacing = RunStyle.letterSpacing(of: attributes, profile: base.profile)
-        if chain == base.fontChain, size == base.fontSize {
+        // Letter-spaced text forms no ligatures (Pango turns `liga`, `clig`, `dlig` and `hlig`
+        // off where letter spacing is set, `pango_analysis_collect_features`).
+        let ligatures = letterSpacing == 0
+        if chain == base.fontChain, size == base.fontSize, ligatures {
             return RunStyle(owner: nil, tables: baseTables, letterSpacing: letterSpacing)
         }
         var style = base
         style.fontChain = chain
         style.fontSize = size
-        let tables = StyleTables.shared(for: style)
+        let tables = StyleTables.shared(for: style, ligatures: ligatures)
         return RunStyle(owner: tables, tables: tables.view, letterSpacing: letterSpacing)
     }
 

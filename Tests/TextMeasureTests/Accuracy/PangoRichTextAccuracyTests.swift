@@ -4,9 +4,10 @@ import Testing
 
 /// Attributed text in the `.pango` profile against Pango 1.50 laying out the same rows as markup
 /// (`pango_parse_markup`): chat and feed rows of real sentences with bold names, italic words,
-/// `<big>` titles, `<small>` timestamps and two families (DejaVu Sans and DejaVu Serif, four
-/// faces each), made by `Tools/corpus/rich.py`. The measurer gets each row's runs as the corpus
-/// lists them.
+/// `<big>` and letter-spaced titles, `<small>` timestamps and two families (DejaVu Sans and
+/// DejaVu Serif, four faces each), made by `Tools/corpus/rich.py`. The measurer gets each row's
+/// runs as the corpus lists them (`AttributedTextMarkupTests` checks that the markup parses to
+/// the same runs).
 @Suite("Accuracy against Pango 1.50: attributed text (markup)")
 struct PangoRichTextAccuracyTests {
     static let dejaVu = "/usr/share/fonts/truetype/dejavu/"
@@ -30,7 +31,7 @@ struct PangoRichTextAccuracyTests {
                     utf8Range: (run[0] as! Int)..<(run[1] as! Int),
                     attributes: TextAttributes(
                         family: run[2] as? String, weight: run[3] as! Int, italic: run[4] as! Bool,
-                        fontScale: (run[5] as! NSNumber).doubleValue))
+                        fontScale: (run[5] as! NSNumber).doubleValue, letterSpacing: (run[6] as! NSNumber).doubleValue))
             }
             return try AttributedText(plain, runs: runs)
         }

@@ -38,12 +38,14 @@ public struct PreparedText: @unchecked Sendable {  // its storage is immutable o
             let magnitude: Double
             /// Where the summaries start in the elements (after the exact sums' arrays).
             let summariesOffset: Int
+            /// The clusters of the text no font has.
+            let missing: MissingGlyphTally
         }
 
         /// Prepared pieces in a new storage.
         static func make(
             measurer: TextMeasurer, pieces: [PreparedPiece], summaries: [PreparedPieceSummary],
-            text: UnsafeBufferPointer<UInt8>
+            text: UnsafeBufferPointer<UInt8>, missing: MissingGlyphTally
         ) -> Storage {
             var magnitude = 0.0
             for piece in pieces {
@@ -58,7 +60,7 @@ public struct PreparedText: @unchecked Sendable {  // its storage is immutable o
             let buffer = Storage.create(minimumCapacity: textOffset + text.count) { _ in
                 Header(
                     exactSums: nil, measurer: measurer, pieceCount: count, byteCount: text.count,
-                    magnitude: magnitude, summariesOffset: summariesOffset)
+                    magnitude: magnitude, summariesOffset: summariesOffset, missing: missing)
             }
             let storage = unsafeDowncast(buffer, to: Storage.self)
             storage.withUnsafeMutablePointers { header, elements in
@@ -91,6 +93,7 @@ public struct PreparedText: @unchecked Sendable {  // its storage is immutable o
         var measurer: TextMeasurer { header.measurer }
         var pieceCount: Int { header.pieceCount }
         var magnitude: Double { header.magnitude }
+        var missing: MissingGlyphTally { header.missing }
 
         /// The start of the elements (valid while the storage lives: an object never moves).
         private var elements: UnsafeMutableRawPointer {
@@ -164,7 +167,7 @@ public struct PreparedText: @unchecked Sendable {  // its storage is immutable o
         pieces.reserveCapacity(bytes.count / 3 + 4)
         summaries.reserveCapacity(bytes.count / 3 + 4)
         var offset = 0.0
-        TextWalker(tables: measurer.tables, bytes: bytes).forEachPiece(
+        let missing = TextWalker(tables: measurer.tables, bytes: bytes).forEachPiece(
             charMode: measurer.style.lineBreakMode == .byCharWrapping
         ) { piece in
             let prepared = PreparedPiece(piece, pango: pango, offset: offset)
@@ -173,11 +176,18 @@ public struct PreparedText: @unchecked Sendable {  // its storage is immutable o
             summaries.append(PreparedPieceSummary(prepared, layout: piece))
             return true
         }
-        return Storage.make(measurer: measurer, pieces: pieces, summaries: summaries, text: bytes)
+        return Storage.make(measurer: measurer, pieces: pieces, summaries: summaries, text: bytes, missing: missing)
     }
 
     /// The number of pieces (segments, or clusters in char mode) the text was split into.
     public var segmentCount: Int { storage.pieceCount }
+
+    /// How many grapheme clusters of the text no font of the chain has a glyph for (see
+    /// `TextMeasurement.missingClusterCount`; every measurement of the prepared text reports it).
+    public var missingClusterCount: Int { storage.missing.clusters }
+
+    /// The first character no font has, `nil` when `missingClusterCount` is 0.
+    public var firstMissingScalar: Unicode.Scalar? { storage.missing.firstScalar }
 
     /// Measures the prepared text at `width` points.
     ///
@@ -186,9 +196,11 @@ public struct PreparedText: @unchecked Sendable {  // its storage is immutable o
     ///   lines), no text is read again; nothing is allocated unless `includeLines` is set.
     public func measure(width: Double, includeLines: Bool = false) throws(TextMeasureError) -> TextMeasurement {
         guard width.isFinite, width > 0 else { throw .invalidWidth(width) }
-        if !includeLines, let measurement = storage.exactMeasurement(width: width) { return measurement }
+        if !includeLines, let measurement = storage.exactMeasurement(width: width) {
+            return measurement.counting(storage.missing)
+        }
         let units = try storage.measurer.widthUnits(width)
-        if !includeLines { return wrappedHeight(widthUnits: units) }
+        if !includeLines { return wrappedHeight(widthUnits: units).counting(storage.missing) }
         let measurer = storage.measurer
         var fitter = LineFitter(
             maxWidth: units, tables: measurer.tables, lineLimit: measurer.style.numberOfLines, recordLines: true)
@@ -196,7 +208,7 @@ public struct PreparedText: @unchecked Sendable {  // its storage is immutable o
             measureLines(into: &fitter)
         }
         fitter.finish()
-        return fitter.measurement(style: measurer.style)
+        return fitter.measurement(style: measurer.style).counting(storage.missing)
     }
 
     /// Fits the pieces as `TextMeasurer.measure` does (recording lines).

@@ -39,10 +39,12 @@ extension TextMeasurer {
     /// - Complexity: O(n) in the number of bytes.
     public func intrinsicWidths(utf8 bytes: UnsafeBufferPointer<UInt8>) -> IntrinsicTextWidths {
         var widths = IntrinsicWidthAccumulator(tables: tables, lineLimit: style.numberOfLines)
-        TextWalker(tables: tables, bytes: bytes).forEachPiece(charMode: style.lineBreakMode == .byCharWrapping) {
+        let missing = TextWalker(tables: tables, bytes: bytes).forEachPiece(
+            charMode: style.lineBreakMode == .byCharWrapping
+        ) {
             widths.add($0)
         }
-        return widths.result(style: style)
+        return widths.result(style: style, missing: missing)
     }
 }
 
@@ -61,7 +63,7 @@ extension PreparedText {
                 if !widths.add(PreparedPieceView(piece: pieces[index], summary: summaries[index])) { break }
             }
         }
-        return widths.result(style: measurer.style)
+        return widths.result(style: measurer.style, missing: storage.missing)
     }
 }
 
@@ -101,12 +103,12 @@ struct IntrinsicWidthAccumulator {
         return !fitter.isFull
     }
 
-    /// The widths in points, and the unwrapped measurement.
-    mutating func result(style: TextStyle) -> IntrinsicTextWidths {
+    /// The widths in points, and the unwrapped measurement (with the text's missing clusters).
+    mutating func result(style: TextStyle, missing: MissingGlyphTally) -> IntrinsicTextWidths {
         fitter.finish()
         return IntrinsicTextWidths(
             minContent: minContent / unitsPerPoint, maxContent: maxContent / unitsPerPoint,
-            unconstrained: fitter.measurement(style: style))
+            unconstrained: fitter.measurement(style: style).counting(missing))
     }
 }
 
@@ -116,6 +118,8 @@ struct IntrinsicWidthAccumulator {
 public struct WalkedText: Sendable {
     /// The pieces in order, as `TextMeasurer.measure` places them.
     var pieces: [LayoutPiece] = []
+    /// The clusters of the walked text no font has.
+    var missing = MissingGlyphTally()
 
     /// An empty walk.
     public init() {}
@@ -135,11 +139,17 @@ extension TextMeasurer {
         walked.pieces.removeAll(keepingCapacity: true)
         walked.pieces.reserveCapacity(bytes.count / 3 + 4)  // a word or a CJK character each, as `PreparedText`
         var widths = IntrinsicWidthAccumulator(tables: tables, lineLimit: style.numberOfLines)
-        TextWalker(tables: tables, bytes: bytes).forEachPiece(charMode: style.lineBreakMode == .byCharWrapping) {
-            walked.pieces.append($0)
+        var pieces = walked.pieces
+        walked.pieces = []
+        let missing = TextWalker(tables: tables, bytes: bytes).forEachPiece(
+            charMode: style.lineBreakMode == .byCharWrapping
+        ) {
+            pieces.append($0)
             return widths.add($0)
         }
-        return widths.result(style: style)
+        walked.pieces = pieces
+        walked.missing = missing
+        return widths.result(style: style, missing: missing)
     }
 
     /// `bytes` wrapped at `width` points from the pieces `walked` kept of them: the same result as
@@ -166,6 +176,6 @@ extension TextMeasurer {
             if fitter.isFull { break }
         }
         fitter.finish()
-        return fitter.measurement(style: style)
+        return fitter.measurement(style: style).counting(walked.missing)
     }
 }

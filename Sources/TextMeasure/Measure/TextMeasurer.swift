@@ -78,11 +78,11 @@ public struct TextMeasurer: Sendable {
         var fitter = LineFitter(
             maxWidth: widthUnits, tables: tables, lineLimit: style.numberOfLines, recordLines: includeLines)
         if style.lineBreakMode == .byWordWrapping {
-            walker.fitWords(into: &fitter)
+            let missing = walker.fitWords(into: &fitter)
             fitter.finish()
-            return fitter.measurement(style: style)
+            return fitter.measurement(style: style).counting(missing)
         }
-        walker.forEachPiece(charMode: true) { piece in
+        let missing = walker.forEachPiece(charMode: true) { piece in
             if !fitter.tryPlace(piece) {
                 var full = false
                 walker.forEachCluster(of: piece) { cluster in
@@ -93,7 +93,7 @@ public struct TextMeasurer: Sendable {
             return !fitter.isFull
         }
         fitter.finish()
-        return fitter.measurement(style: style)
+        return fitter.measurement(style: style).counting(missing)
     }
 
     /// Prepares `text` for measuring at many widths: walks it once and keeps the widths of its

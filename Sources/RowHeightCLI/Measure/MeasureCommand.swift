@@ -62,6 +62,8 @@ struct MeasureCommand: ParsableCommand {
 
     @OptionGroup(title: "Run") var execution: RunOptions
 
+    @OptionGroup(title: "Missing glyphs") var glyphs: MissingGlyphOptions
+
     @Flag(help: "Same as --format jsonl.")
     var json = false
 
@@ -117,9 +119,11 @@ struct MeasureCommand: ParsableCommand {
     func run() throws {
         let widths = try widths()
         let format = outputFormat
+        let log = glyphs.makeLog()
         if let text {
             let measurer = try TextMeasurer(style: try style.makeStyle())
-            try measureText(text, measurer: measurer, widths: widths, format: format)
+            try measureText(text, measurer: measurer, widths: widths, format: format, log: log)
+            log.printWarning(source: nil)
             return
         }
         // Everything that can fail before the first row does so before any output.
@@ -133,33 +137,35 @@ struct MeasureCommand: ParsableCommand {
         try writer.write(head)
 
         if let template {
-            try stream(source: source, writer: writer) {
+            try stream(source: source, writer: writer, log: log) {
                 TemplateRowMeasurer(
-                    template: template, widths: widths, format: format, fields: RecordFields(layout: layout))
+                    template: template, widths: widths, format: format, fields: RecordFields(layout: layout),
+                    missing: log)
             } process: { line, lineNumber, state, output throws(RecordFailure) in
                 try state.measure(line: line, lineNumber: lineNumber, into: &output)
             }
         } else if let measurer, layout == RecordLayout(jsonFields: ["text"]), format == .jsonl {
             // The common case, JSON Lines in and out with nothing kept: its own parser.
-            try stream(source: source, writer: writer) {
-                RowMeasurer(measurer: measurer, widths: widths)
+            try stream(source: source, writer: writer, log: log) {
+                RowMeasurer(measurer: measurer, widths: widths, missing: log)
             } process: { line, lineNumber, state, output throws(RecordFailure) in
                 try state.measure(line: line, lineNumber: lineNumber, into: &output)
             }
         } else if let measurer {
-            try stream(source: source, writer: writer) {
+            try stream(source: source, writer: writer, log: log) {
                 TextRowMeasurer(
-                    measurer: measurer, widths: widths, format: format, fields: RecordFields(layout: layout))
+                    measurer: measurer, widths: widths, format: format, fields: RecordFields(layout: layout),
+                    missing: log)
             } process: { line, lineNumber, state, output throws(RecordFailure) in
                 try state.measure(line: line, lineNumber: lineNumber, into: &output)
             }
         }
     }
 
-    /// Runs the rows of `source` through the ordered pipeline with progress, `--stats` and the
-    /// `--skip-invalid` count.
+    /// Runs the rows of `source` through the ordered pipeline with progress, `--stats`, the
+    /// missing-glyph warning and the `--skip-invalid` count.
     private func stream<State>(
-        source: InputSource, writer: OutputWriter, makeState: @escaping @Sendable () throws -> State,
+        source: InputSource, writer: OutputWriter, log: MissingGlyphLog, makeState: @escaping @Sendable () throws -> State,
         process: @escaping OrderedPipeline<State>.Process
     ) throws {
         let start = ContinuousClock.now
@@ -183,14 +189,23 @@ struct MeasureCommand: ParsableCommand {
             throw error
         }
         progress.finish(rows: summary.records + summary.invalid)
-        execution.printStatistics(rows: summary.records, since: start)
+        execution.printStatistics(rows: summary.records, since: start, missing: log)
+        log.printWarning(source: source.name)
         if summary.invalid > 0 {
             throw CLIError("\(summary.invalid) invalid row\(summary.invalid == 1 ? "" : "s") skipped")
         }
     }
 
     /// The TEXT argument: a readable summary, or one record in another format.
-    private func measureText(_ text: String, measurer: TextMeasurer, widths: [Double], format: OutputFormat) throws {
+    private func measureText(
+        _ text: String, measurer: TextMeasurer, widths: [Double], format: OutputFormat, log: MissingGlyphLog
+    ) throws {
+        let missing = measurer.missingClusters(in: text)
+        do {
+            try log.note(line: 1, count: missing.count, first: missing.first)
+        } catch {
+            throw CLIError(error.message)
+        }
         let writer = try execution.makeWriter()
         var out = OutputBuffer()
         if format != .text {

@@ -8,10 +8,16 @@ struct TextRowMeasurer {
     let widths: [Double]
     let format: OutputFormat
     var fields: RecordFields
+    /// Where rows with characters no font covers are noted (or refused, `--strict`).
+    let missing: MissingGlyphLog
     private var results: [TextMeasurement] = []
 
     /// - Parameter fields: a reader of the one text field.
-    init(measurer: TextMeasurer, widths: [Double], format: OutputFormat, fields: RecordFields) {
+    init(
+        measurer: TextMeasurer, widths: [Double], format: OutputFormat, fields: RecordFields,
+        missing: MissingGlyphLog = MissingGlyphLog(strict: false)
+    ) {
+        self.missing = missing
         self.measurer = measurer
         self.widths = widths
         self.format = format
@@ -41,6 +47,7 @@ struct TextRowMeasurer {
         }
         results = measured
         for m in measured { try m.checkPrintable(line: lineNumber) }
+        if let first = measured.first { try missing.note(line: lineNumber, first) }
         MeasureRecordFormat.appendRecord(measured, format: format, fields: &fields, to: &output)
     }
 }

@@ -112,3 +112,25 @@ public struct TextMeasurer: Sendable {
         PreparedText(utf8: utf8, measurer: self)
     }
 }
+
+extension TextMeasurer {
+    /// How many grapheme clusters of `text` no font of the chain has a glyph for, and the first
+    /// character none has — what every measurement reports (`TextMeasurement.missingClusterCount`,
+    /// `firstMissingScalar`), without measuring: for callers that lay text out another way (a
+    /// cell template) and want to know.
+    ///
+    /// - Complexity: O(n) in the text's UTF-8 length: a scan of the style's tables, which
+    ///   measures the text only if it holds a character no font has or one that needs shaping.
+    public func missingClusters(in text: String) -> (count: Int, first: Unicode.Scalar?) {
+        var text = text
+        return text.withUTF8 { missingClusters(utf8: $0) }
+    }
+
+    /// `missingClusters(in:)` for valid UTF-8.
+    ///
+    /// - Complexity: O(n) in the number of bytes.
+    public func missingClusters(utf8 bytes: UnsafeBufferPointer<UInt8>) -> (count: Int, first: Unicode.Scalar?) {
+        let tally = TextWalker(tables: tables, bytes: bytes).missingClusters(from: 0)
+        return (tally.clusters, tally.firstScalar)
+    }
+}

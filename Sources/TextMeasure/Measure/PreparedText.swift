@@ -12,7 +12,8 @@
 /// narrower than 160 pt that must break a word, wrap in floating point (a few times slower),
 /// with the same results.
 public struct PreparedText: @unchecked Sendable {  // its storage is immutable once made, see `Storage`
-    /// The style the text was prepared in.
+    /// The style the text was prepared in (with `systemFallback`, for a text that needed them,
+    /// the system fonts found appended to its chain and `systemFallback` off).
     public var style: TextStyle { storage.measurer.style }
     /// Everything in one reference, so that copying a prepared text costs one retain.
     let storage: Storage
@@ -167,7 +168,7 @@ public struct PreparedText: @unchecked Sendable {  // its storage is immutable o
         pieces.reserveCapacity(bytes.count / 3 + 4)
         summaries.reserveCapacity(bytes.count / 3 + 4)
         var offset = 0.0
-        let missing = TextWalker(tables: measurer.tables, bytes: bytes).forEachPiece(
+        let missing: MissingGlyphTally = TextWalker(tables: measurer.tables, bytes: bytes).forEachPiece(
             charMode: measurer.style.lineBreakMode == .byCharWrapping
         ) { piece in
             let prepared = PreparedPiece(piece, pango: pango, offset: offset)
@@ -175,6 +176,9 @@ public struct PreparedText: @unchecked Sendable {  // its storage is immutable o
             pieces.append(prepared)
             summaries.append(PreparedPieceSummary(prepared, layout: piece))
             return true
+        }
+        if _slowPath(missing.clusters > 0), let fallback = measurer.systemFallbackMeasurer(for: bytes) {
+            return makeStorage(utf8: bytes, measurer: fallback)
         }
         return Storage.make(measurer: measurer, pieces: pieces, summaries: summaries, text: bytes, missing: missing)
     }

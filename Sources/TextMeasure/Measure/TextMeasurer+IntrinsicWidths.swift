@@ -44,6 +44,9 @@ extension TextMeasurer {
         ) {
             widths.add($0)
         }
+        if _slowPath(missing.clusters > 0), let fallback = systemFallbackMeasurer(for: bytes) {
+            return fallback.intrinsicWidths(utf8: bytes)
+        }
         return widths.result(style: style, missing: missing)
     }
 }
@@ -120,6 +123,9 @@ public struct WalkedText: Sendable {
     var pieces: [LayoutPiece] = []
     /// The clusters of the walked text no font has.
     var missing = MissingGlyphTally()
+    /// The measurer the pieces were measured with when it is not the one asked (system
+    /// fallback: `TextStyle.systemFallback`).
+    var measurer: TextMeasurer?
 
     /// An empty walk.
     public init() {}
@@ -149,6 +155,12 @@ extension TextMeasurer {
         }
         walked.pieces = pieces
         walked.missing = missing
+        walked.measurer = nil
+        if _slowPath(missing.clusters > 0), let fallback = systemFallbackMeasurer(for: bytes) {
+            let result = fallback.intrinsicWidths(utf8: bytes, keeping: &walked)
+            walked.measurer = fallback
+            return result
+        }
         return widths.result(style: style, missing: missing)
     }
 
@@ -162,6 +174,11 @@ extension TextMeasurer {
     public func measure(walked: WalkedText, utf8 bytes: UnsafeBufferPointer<UInt8>, width: Double, includeLines: Bool = false)
         throws(TextMeasureError) -> TextMeasurement
     {
+        if let other = walked.measurer {
+            var own = walked
+            own.measurer = nil
+            return try other.measure(walked: own, utf8: bytes, width: width, includeLines: includeLines)
+        }
         var fitter = LineFitter(
             maxWidth: try widthUnits(width), tables: tables, lineLimit: style.numberOfLines, recordLines: includeLines)
         let walker = TextWalker(tables: tables, bytes: bytes)

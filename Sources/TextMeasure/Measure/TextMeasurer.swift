@@ -79,6 +79,9 @@ public struct TextMeasurer: Sendable {
             maxWidth: widthUnits, tables: tables, lineLimit: style.numberOfLines, recordLines: includeLines)
         if style.lineBreakMode == .byWordWrapping {
             let missing = walker.fitWords(into: &fitter)
+            if _slowPath(missing.clusters > 0), let fallback = systemFallbackMeasurer(for: utf8) {
+                return fallback.measure(utf8: utf8, widthUnits: widthUnits, includeLines: includeLines)
+            }
             fitter.finish()
             return fitter.measurement(style: style).counting(missing)
         }
@@ -91,6 +94,9 @@ public struct TextMeasurer: Sendable {
                 if !full { fitter.endBroken(piece) }
             }
             return !fitter.isFull
+        }
+        if _slowPath(missing.clusters > 0), let fallback = systemFallbackMeasurer(for: utf8) {
+            return fallback.measure(utf8: utf8, widthUnits: widthUnits, includeLines: includeLines)
         }
         fitter.finish()
         return fitter.measurement(style: style).counting(missing)

@@ -123,7 +123,8 @@ extension TextMeasurer {
     /// How many grapheme clusters of `text` no font of the chain has a glyph for, and the first
     /// character none has — what every measurement reports (`TextMeasurement.missingClusterCount`,
     /// `firstMissingScalar`), without measuring: for callers that lay text out another way (a
-    /// cell template) and want to know.
+    /// cell template) and want to know. With `TextStyle.systemFallback`, what the system fonts
+    /// found for the text leave missing.
     ///
     /// - Complexity: O(n) in the text's UTF-8 length: a scan of the style's tables, which
     ///   measures the text only if it holds a character no font has or one that needs shaping.
@@ -137,6 +138,9 @@ extension TextMeasurer {
     /// - Complexity: O(n) in the number of bytes.
     public func missingClusters(utf8 bytes: UnsafeBufferPointer<UInt8>) -> (count: Int, first: Unicode.Scalar?) {
         let tally = TextWalker(tables: tables, bytes: bytes).missingClusters(from: 0)
+        if tally.clusters > 0, let fallback = systemFallbackMeasurer(for: bytes) {
+            return fallback.missingClusters(utf8: bytes)
+        }
         return (tally.clusters, tally.firstScalar)
     }
 }

@@ -36,6 +36,8 @@ struct TextMeasurerSystemFallbackTests {
                     #expect(prepared.missingClusterCount == 0)
                     #expect(try prepared.measure(width: 60) == m)
                     #expect(prepared.style.fontChain.fonts.map(\.path) == [Self.notoSans, font.path])
+                    #expect(measurer.resolvingSystemFallback(for: text).style == prepared.style)
+                    #expect(try TextMeasurer(style: off).resolvingSystemFallback(for: text).style == off)
                     var walked = WalkedText()
                     var bytes = text
                     let intrinsic = bytes.withUTF8 { measurer.intrinsicWidths(utf8: $0, keeping: &walked) }

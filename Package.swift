@@ -46,7 +46,7 @@ let package = Package(
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
         ),
-        .target(name: "LineBreak", exclude: ["Generated/generate.py"]),
+        .target(name: "LineBreak", exclude: ["Generated/generate.py", "Generated/generate-automaton.sh"]),
         .target(
             name: "TextMeasure",
             dependencies: ["CFreeType", "CFontconfig", "CHarfBuzz", "CICUBreak", "CLibThai", "LineBreak"]

@@ -52,6 +52,14 @@ public struct LineBreakIterator: IteratorProtocol, Sequence {
         self.machine = LineBreakStateMachine.shared
     }
 
+    /// Creates an iterator over the UTF-8 bytes of a text that applies already resolved rules.
+    @inlinable
+    public init(utf8: UnsafeBufferPointer<UInt8>, rules: LineBreakRules) {
+        self.bytes = utf8
+        self.tables = rules.tables
+        self.machine = rules.machine
+    }
+
     /// The next break opportunity, or `nil` after the end of the text.
     ///
     /// - Complexity: amortised O(1) per scalar read.

@@ -1,11 +1,14 @@
 /// UAX #14 as a deterministic finite automaton over input codes (`LineBreakTables`): one table
 /// load per scalar decides the break before it and gives the next state.
 ///
-/// The automaton is not written by hand: it is built once, at first use, by running the rules of
+/// The automaton is not written by hand: `builtFromRules()` runs the rules of
 /// `LineBreakRuleState` from the start state over every input code, breadth first, identifying
-/// contexts by their `canonical` form, until no new state appears (a few dozen). So the hot path
-/// cannot disagree with the rules. The one rule that looks ahead, LB25.01 (`PR × OP NU`), is
-/// left to the iterator, marked by the action `lookahead`.
+/// contexts by their `canonical` form, until no new state appears (a few dozen). The result is
+/// kept in `Generated/LineBreakAutomatonData.swift` (written by `generate-automaton.sh`), which
+/// `shared` decodes: building it took a quarter of the command-line tool's start-up. A test
+/// requires the generated data to equal a fresh build, so the hot path cannot disagree with the
+/// rules. The one rule that looks ahead, LB25.01 (`PR × OP NU`), is left to the iterator, marked
+/// by the action `lookahead`.
 @usableFromInline
 struct LineBreakStateMachine: @unchecked Sendable {  // immutable after creation
     /// No break before the scalar.
@@ -37,10 +40,35 @@ struct LineBreakStateMachine: @unchecked Sendable {  // immutable after creation
     /// The row of the start state.
     @inlinable static var startRow: Int { 0 }
 
-    /// The shared automaton.
-    @usableFromInline static let shared = LineBreakStateMachine()
+    /// The shared automaton (the generated one).
+    @usableFromInline static let shared = LineBreakStateMachine(
+        transitions: LineBreakTables.decodeBase64(LineBreakAutomatonData.transitionsBase64),
+        mandatoryAtEnd: LineBreakTables.decodeBase64(LineBreakAutomatonData.mandatoryAtEndBase64),
+        letterRow: LineBreakAutomatonData.letterRow)
 
-    private init() {
+    /// The automaton built from the rules (what `Generated/LineBreakAutomatonData.swift` holds).
+    package static func builtFromRules() -> LineBreakStateMachine {
+        LineBreakStateMachine(buildingFromRules: ())
+    }
+
+    /// An automaton from its tables: `transitions` as little-endian 16-bit entries, one byte per
+    /// state for `mandatoryAtEnd`.
+    private init(transitions bytes: [UInt8], mandatoryAtEnd ends: [UInt8], letterRow: Int) {
+        let codes = LineBreakTables.codeCount
+        precondition(bytes.count == ends.count * codes * 2, "corrupt line-break automaton")
+        let transitions = UnsafeMutablePointer<UInt16>.allocate(capacity: bytes.count / 2)
+        for i in 0..<bytes.count / 2 {
+            transitions[i] = UInt16(bytes[2 * i]) | UInt16(bytes[2 * i + 1]) << 8
+        }
+        let mandatoryAtEnd = UnsafeMutablePointer<Bool>.allocate(capacity: ends.count)
+        for (i, end) in ends.enumerated() { mandatoryAtEnd[i] = end != 0 }
+        self.transitions = UnsafePointer(transitions)
+        self.mandatoryAtEnd = UnsafePointer(mandatoryAtEnd)
+        self.letterRow = letterRow
+        self.stateCount = ends.count
+    }
+
+    private init(buildingFromRules: ()) {
         let codes = LineBreakTables.codeCount
         var states = [LineBreakRuleState()]
         var ids = [LineBreakRuleState(): 0]

@@ -34,7 +34,7 @@ struct LineBreakTables: @unchecked Sendable {  // immutable after creation
         remapping: [LineBreakClass.h2, .h3, .jl, .jv, .jt].map(\.rawValue), to: LineBreakClass.al.rawValue)
 
     /// The tables for a tailoring (built on first use, then kept).
-    @usableFromInline
+    @inlinable
     static func tables(for tailoring: LineBreakTailoring) -> LineBreakTables {
         tailoring.contains(.keepHangulWords) ? keepingHangulWords : shared
     }
@@ -104,24 +104,27 @@ struct LineBreakTables: @unchecked Sendable {  // immutable after creation
 
     /// Decodes standard base64, ignoring line breaks.
     static func decodeBase64(_ text: StaticString) -> [UInt8] {
+        text.withUTF8Buffer { decodeBase64(utf8: $0) }
+    }
+
+    /// Decodes base64 text given as UTF-8 bytes (characters outside the alphabet are skipped).
+    static func decodeBase64(utf8 bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
         var lookup = [UInt8](repeating: 0xFF, count: 256)
         for (i, c) in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8.enumerated() {
             lookup[Int(c)] = UInt8(i)
         }
         var out: [UInt8] = []
-        out.reserveCapacity(text.utf8CodeUnitCount * 3 / 4)
+        out.reserveCapacity(bytes.count * 3 / 4)
         var buffer: UInt32 = 0
         var bits = 0
-        text.withUTF8Buffer { bytes in
-            for c in bytes {
-                let v = lookup[Int(c)]
-                if v == 0xFF { continue }  // '=', newlines
-                buffer = buffer << 6 | UInt32(v)
-                bits += 6
-                if bits >= 8 {
-                    bits -= 8
-                    out.append(UInt8(truncatingIfNeeded: buffer >> UInt32(bits)))
-                }
+        for c in bytes {
+            let v = lookup[Int(c)]
+            if v == 0xFF { continue }  // '=', newlines
+            buffer = buffer << 6 | UInt32(v)
+            bits += 6
+            if bits >= 8 {
+                bits -= 8
+                out.append(UInt8(truncatingIfNeeded: buffer >> UInt32(bits)))
             }
         }
         return out

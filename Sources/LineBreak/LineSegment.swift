@@ -44,6 +44,12 @@ public struct LineSegmentIterator: IteratorProtocol, Sequence {
         breaks = LineBreakIterator(utf8: utf8, tailoring: tailoring)
     }
 
+    /// Creates an iterator over valid UTF-8 that applies already resolved rules.
+    @inlinable
+    public init(utf8: UnsafeBufferPointer<UInt8>, rules: LineBreakRules) {
+        breaks = LineBreakIterator(utf8: utf8, rules: rules)
+    }
+
     /// The next segment, or `nil` after the last.
     @inlinable
     // Inlined into the caller's loop, where the iterator's state stays in registers: worth

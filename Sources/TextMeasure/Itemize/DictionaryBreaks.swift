@@ -26,6 +26,8 @@ import Darwin
 struct DictionaryBreaks {
     /// UTF-8 offsets where a line may also break, ascending.
     private var offsets: [Int32] = []
+    /// Whether there are any dictionary breaks (`!offsets.isEmpty`, kept: it is read per segment).
+    private(set) var isActive = false
     /// The first offset not yet passed.
     private var index = 0
     /// The rest of the segment `split(_:)` cut last, to be returned (and cut again) next.
@@ -47,11 +49,7 @@ struct DictionaryBreaks {
             }
             return found.map { Int32($0) }
         }
-    }
-
-    /// Whether there are any dictionary breaks.
-    var isActive: Bool {
-        @inline(__always) get { !offsets.isEmpty }
+        isActive = !offsets.isEmpty
     }
 
     /// `segment` up to the first dictionary break inside its content (before its trailing white

@@ -111,7 +111,10 @@ struct GlyphStepper {
         // font has.
         if value < 0x1_0000 && ligatureRemaining == 0 {
             let entry = tables.entries[Int(value)]
-            if entry.flags & (1 | StyleTables.Entry.missing) == 0 {
+            let flags = entry.flags
+            if flags & (1 | StyleTables.Entry.missing) == 0
+                || (flags & StyleTables.Entry.missing == 0 && !tables.mayStartLigature(value, at: i, limit: limit, in: bytes))
+            {
                 guard entry.advance != 0 else { return nil }
                 let font = Int(entry.font)
                 var adjustment = 0.0

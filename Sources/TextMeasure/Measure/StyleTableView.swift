@@ -22,6 +22,8 @@ struct StyleTableView: @unchecked Sendable {  // points into immutable memory it
         let entries: UnsafePointer<StyleTables.Entry>
         /// See `StyleTables.asciiSimple`.
         let asciiSimple: UnsafePointer<UInt8>
+        /// See `StyleTables.asciiLigaturePairs`.
+        let asciiLigaturePairs: UnsafePointer<UInt8>
         /// See `StyleTables.asciiKerning`.
         let asciiKerning: UnsafePointer<Double>
         /// See `StyleTables.asciiKerningIndex`.
@@ -38,6 +40,8 @@ struct StyleTableView: @unchecked Sendable {  // points into immutable memory it
         let profile: LayoutProfile
         /// The UAX #14 tailoring of the style's line-break strategy.
         let lineBreakTailoring: LineBreakTailoring
+        /// `lineBreakTailoring` resolved for the iterators (see `LineBreakRules`).
+        let lineBreakRules: LineBreakRules
         /// The tables themselves, not retained (they own this memory).
         let owner: Unmanaged<StyleTables>
     }
@@ -70,11 +74,25 @@ struct StyleTableView: @unchecked Sendable {  // points into immutable memory it
     var lineBreakTailoring: LineBreakTailoring {
         @inline(__always) get { fields.pointee.lineBreakTailoring }
     }
+    var lineBreakRules: LineBreakRules {
+        @inline(__always) get { fields.pointee.lineBreakRules }
+    }
 
     /// Calls `body` with the tables, without retaining them.
     @inline(__always)
     func withTables<Result>(_ body: (StyleTables) -> Result) -> Result {
         fields.pointee.owner._withUnsafeGuaranteedRef(body)
+    }
+
+    /// Whether the scalar `value` at byte `i`, whose entry may start a ligature, can start one
+    /// before `limit`: `false` when it is ASCII and the byte after it is an ASCII scalar no
+    /// ligature of its glyph continues with (`StyleTables.asciiLigaturePairs`), or there is none.
+    @inline(__always)
+    func mayStartLigature(_ value: UInt32, at i: Int, limit: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard value < 128 else { return true }
+        guard i + 1 < limit else { return false }
+        let next = bytes[i + 1]
+        return next >= 128 || fields.pointee.asciiLigaturePairs[Int(value) << 7 | Int(next)] != 0
     }
 
     /// `asciiKerning[pair]` read through the cache-sized index (`pair` = `left << 7 | right`).

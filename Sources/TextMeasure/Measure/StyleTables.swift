@@ -74,6 +74,10 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
     /// `entries` and `asciiKerning` alone — drawn by the primary font with a glyph of its own, a
     /// non-zero advance and no ligature starting with it; 0 otherwise (all bytes ≥ 0x80).
     let asciiSimple: UnsafeMutablePointer<UInt8>
+    /// For each pair of ASCII code points (`left << 7 | right`), 1 when a standard ligature of
+    /// `left`'s font starts with `left`'s glyph followed by `right`'s (what `ligature(startingWith:…)`
+    /// would try to match), else 0: "of", "for" never look the ligature table up.
+    let asciiLigaturePairs: UnsafeMutablePointer<UInt8>
     /// `asciiKerning` compressed to fit the first-level cache (128 × 128, indexed
     /// `left << 7 | right`): 0 for no kerning, 255 for "read `asciiKerning`", else an index into
     /// `asciiKerningValues` (the distinct non-zero values).
@@ -177,6 +181,8 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
             let entry = entries[cp]
             if entry.font == 0 && entry.glyph != 0 && entry.advance != 0 && entry.flags & 1 == 0 { asciiSimple[cp] = 1 }
         }
+        asciiLigaturePairs = .allocate(capacity: 128 * 128)
+        StyleTables.fillASCIILigaturePairs(asciiLigaturePairs, entries: entries, fonts: fonts)
         asciiKerningIndex = .allocate(capacity: 128 * 128)
         asciiKerningValues = .allocate(capacity: 256)
         asciiKerning = .allocate(capacity: 128 * 128)
@@ -210,10 +216,12 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
             asciiKerningIndex[pair] = UInt8(index)
         }
         viewFields.initialize(to: StyleTableView.Fields(
-            entries: entries, asciiSimple: asciiSimple, asciiKerning: asciiKerning,
+            entries: entries, asciiSimple: asciiSimple, asciiLigaturePairs: asciiLigaturePairs,
+            asciiKerning: asciiKerning,
             asciiKerningIndex: asciiKerningIndex, asciiKerningValues: asciiKerningValues,
             fontHasKerning: fontHasKerningStorage, lineHeights: lineHeightStorage, unitsPerPoint: unitsPerPoint,
-            profile: profile, lineBreakTailoring: lineBreakTailoring, owner: .passUnretained(self)))
+            profile: profile, lineBreakTailoring: lineBreakTailoring,
+            lineBreakRules: LineBreakRules(tailoring: lineBreakTailoring), owner: .passUnretained(self)))
     }
 
     /// The tables as the hot path reads them (valid while the tables live).
@@ -228,10 +236,31 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
         entries.deallocate()
         asciiKerning.deallocate()
         asciiSimple.deallocate()
+        asciiLigaturePairs.deallocate()
         asciiKerningIndex.deallocate()
         asciiKerningValues.deallocate()
         fontHasKerningStorage.deallocate()
         lineHeightStorage.deallocate()
+    }
+
+    /// Fills `pairs` (128 × 128): 1 where an ASCII scalar whose entry may start a ligature
+    /// (`flags` bit 0) is followed by an ASCII scalar of the same font whose glyph is the first
+    /// component of one of its ligatures, the first thing `ligature(startingWith:…)` matches.
+    private static func fillASCIILigaturePairs(
+        _ pairs: UnsafeMutablePointer<UInt8>, entries: UnsafePointer<Entry>, fonts: [Font]
+    ) {
+        pairs.initialize(repeating: 0, count: 128 * 128)
+        for left in 0..<128 where entries[left].flags & 1 != 0 {
+            let font = Int(entries[left].font)
+            for candidate in fonts[font].ligatureTable.ligatures(startingWith: entries[left].glyph) {
+                guard let first = candidate.components.first else { continue }
+                for right in 0..<128 where entries[right].advance != 0 && Int(entries[right].font) == font
+                    && entries[right].glyph == first
+                {
+                    pairs[left << 7 | right] = 1
+                }
+            }
+        }
     }
 
     /// A copy of `values` in memory of its own (deallocated by the caller).
@@ -440,6 +469,13 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
         guard fontHasKerningStorage[font] else { return 0 }
         let units = usesGPOSKerning[font] ? fonts[font].gposKerning(left, right) : fonts[font].kerning(left, right)
         return units == 0 ? 0 : scaledAdvance(units, font: font)
+    }
+
+    /// The bit of font `font` in a line's font mask: bit `font`, fonts past 31 sharing bit 31
+    /// (written without `min`, which the optimizer leaves as a call in the walker's large loops).
+    @inline(__always)
+    static func maskBit(font: Int) -> UInt32 {
+        1 << UInt32(truncatingIfNeeded: font < 31 ? font : 31)
     }
 
     /// The height of a line using the fonts in `mask` (bit i = font i; an empty mask means the

@@ -39,7 +39,7 @@ struct TextWalker {
     /// The segments every path measures: UAX #14's (with the style's tailoring), whose
     /// `dictionary` breaks (Thai) `nextSegment` adds.
     private func segmentSources() -> (LineSegmentIterator, DictionaryBreaks) {
-        (LineSegmentIterator(utf8: bytes, tailoring: tables.lineBreakTailoring),
+        (LineSegmentIterator(utf8: bytes, rules: tables.lineBreakRules),
          DictionaryBreaks(bytes: bytes, tables: tables))
     }
 
@@ -279,7 +279,7 @@ struct TextWalker {
                 // Never overlong: a piece of one scalar is not breakable.
                 _ = fitter.tryPlace(LayoutPiece(
                     start: start, contentEnd: end, end: end, leadingKern: adjustment, content: entry.advance,
-                    whitespace: 0, lastSpace: 0, fontMask: 1 << UInt32(min(entry.font, 31)),
+                    whitespace: 0, lastSpace: 0, fontMask: StyleTables.maskBit(font: Int(entry.font)),
                     isMandatoryBreak: false, isBreakable: false))
             } else {
                 // With the closing scalar, summed as `measure` sums a piece's later scalars.
@@ -289,7 +289,7 @@ struct TextWalker {
                 place(LayoutPiece(
                     start: start, contentEnd: pieceEnd, end: pieceEnd, leadingKern: adjustment, content: content,
                     whitespace: 0, lastSpace: 0,
-                    fontMask: 1 << UInt32(min(entry.font, 31)) | 1 << UInt32(min(nextEntry.font, 31)),
+                    fontMask: StyleTables.maskBit(font: Int(entry.font)) | StyleTables.maskBit(font: Int(nextEntry.font)),
                     isMandatoryBreak: false, isBreakable: true), into: &fitter)
             }
             if fitter.isFull {
@@ -344,7 +344,7 @@ struct TextWalker {
         var mask: UInt32 = 0
         var scalars = 0
         var i = from
-        let contentEnd = min(wsStart, to)
+        let contentEnd = wsStart < to ? wsStart : to
         while i < contentEnd {
             let b = base[i]
             if simple[Int(b)] != 0 && stepper.acceptsSimpleASCII {
@@ -378,11 +378,11 @@ struct TextWalker {
                 if let step = stepper.step(value, at: i, limit: wsStart, in: bytes, tables: tables) {
                     if scalars == 0 { leadingKern = step.adjustment } else { content += step.adjustment }
                     content += step.advance
-                    mask |= 1 << UInt32(min(step.font, 31))
+                    mask |= StyleTables.maskBit(font: step.font)
                 } else if stepper.currentFont >= 0 {
                     // A zero-width character (a bidi mark, a joiner) is in the current run's
                     // font, which makes the line as tall as that font, as in Pango.
-                    mask |= 1 << UInt32(min(stepper.currentFont, 31))
+                    mask |= StyleTables.maskBit(font: stepper.currentFont)
                 }
                 i &+= length
             }
@@ -395,7 +395,7 @@ struct TextWalker {
            font > 0
         {
             tables.withTables { $0.measureWhitespace(bytes, from: i, to: to, font: font, total: &whitespace, last: &lastSpace) }
-            mask |= 1 << UInt32(min(font, 31))
+            mask |= StyleTables.maskBit(font: font)
             i = to
         }
         while i < to {
@@ -415,7 +415,7 @@ struct TextWalker {
                 if let step = stepper.step(value, at: i, limit: wsStart, in: bytes, tables: tables) {
                     whitespace += step.advance + step.adjustment
                     lastSpace = step.advance
-                    mask |= 1 << UInt32(min(step.font, 31))
+                    mask |= StyleTables.maskBit(font: step.font)
                 }
                 i &+= length
             }
@@ -471,7 +471,7 @@ struct TextWalker {
                     if first { cluster.leadingKern = step.adjustment } else { cluster.width += step.adjustment }
                     first = false
                     cluster.width += step.advance
-                    cluster.fontMask |= 1 << UInt32(min(step.font, 31))
+                    cluster.fontMask |= StyleTables.maskBit(font: step.font)
                 }
                 i += length
             }
@@ -582,7 +582,7 @@ struct TextWalker {
             }
             let (value, length) = TextWalker.decode(bytes, at: i)
             if width != 0 || !TextWalker.isMandatoryBreak(value) {
-                summary.fontMask |= 1 << UInt32(min(fonts[k], 31))
+                summary.fontMask |= StyleTables.maskBit(font: Int(fonts[k]))
                 summary.lastFont = Int(fonts[k])
                 summary.lastScalar = value
             }
@@ -618,7 +618,7 @@ struct TextWalker {
                 let (value, length) = TextWalker.decode(bytes, at: i)
                 if k < widths.count {
                     cluster.width += widths[k]
-                    cluster.fontMask |= 1 << UInt32(min(fonts[k], 31))
+                    cluster.fontMask |= StyleTables.maskBit(font: Int(fonts[k]))
                     last = (Int(fonts[k]), value)
                 }
                 i += length

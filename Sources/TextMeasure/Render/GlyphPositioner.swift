@@ -3,57 +3,28 @@ import LineBreak
 /// Places the glyphs of measured lines: the drawing half of layout, for renderers and for
 /// pictures of a layout (`rowheight render`).
 ///
-/// It walks each line's scalars with the rules the measurer sums widths by — fallback through
-/// the font chain per scalar, unhinted advances scaled in floating point (`.uikit`) or rounded
-/// to whole Pango units (`.pango`), pair kerning between neighbours drawn by the same font
-/// (GPOS when the font has it, else legacy `kern`), none at the start of a line, and the standard
-/// ligatures — so a line's `width` equals its `LineFragment.width` for text measured from the
-/// tables. Not yet for text that HarfBuzz shapes, nor white space kept in a fallback font's run
-/// (README, Limits).
+/// Each line is itemized as the measurer itemizes (`Itemizer`: script runs, font per character,
+/// white space kept in a run's font) and each run shaped by HarfBuzz as the measurer shapes it:
+/// the same glyphs, advances, kerning, ligatures, contextual forms and mark offsets, at the
+/// profile's scale (whole Pango units in `.pango`). A glyph no font has is drawn as `.notdef` at
+/// the measurer's width for it. So a line's `width` equals its `LineFragment.width` up to the
+/// order floating-point sums are taken in, for every script.
 ///
-/// Known difference: in `.pango`, a character that no font has is drawn as the primary font's
-/// `.notdef` at that glyph's advance, where the measurer uses Pango's box width.
+/// Right-to-left runs are placed in HarfBuzz's visual order (right to left inside the run); runs
+/// follow each other in logical order (no bidi reordering of runs, README Limits).
 struct GlyphPositioner {
     let style: TextStyle
-    private let fonts: [Font]
+    /// The measurer's tables (fonts, HarfBuzz fonts, scales, widths of missing glyphs).
+    private let tables: StyleTables
     private let pango: Bool
-    /// Per font: points per font unit (`.uikit`).
-    private let unitScales: [Double]
-    /// Per font: HarfBuzz's 16.16 multiplier from font units to Pango units (`.pango`).
-    private let pangoMultipliers: [Int64]
-    /// Per font: whether kerning comes from GPOS.
-    private let usesGPOS: [Bool]
-    /// Per font: whether standard ligatures are formed.
-    private let formsLigatures: [Bool]
     /// Per font: ascender at the style's size, points.
     private let ascenders: [Double]
 
-    init(style: TextStyle) {
+    init(style: TextStyle, tables: StyleTables) {
         self.style = style
-        let fonts = style.fontChain.fonts
-        let size = style.fontSize
-        self.fonts = fonts
+        self.tables = tables
         self.pango = style.profile == .pango
-        unitScales = fonts.map { size / Double($0.unitsPerEm) }
-        let xScale = Int64((size * 1024).rounded())
-        pangoMultipliers = fonts.map { (xScale << 16) / Int64($0.unitsPerEm) }
-        usesGPOS = fonts.map { $0.hasGPOSKerning }
-        formsLigatures = fonts.map { !$0.ligatureTable.isEmpty }
-        ascenders = fonts.map { $0.metrics(size: size).ascender }
-    }
-
-    /// A font-unit value (advance or kerning) of font `font`, in width units (points for
-    /// `.uikit`, Pango units for `.pango`). `bmpAdvance` selects the measurer's rounding order
-    /// for advances of BMP scalars (`units × size / upem` rather than `units × (size / upem)`).
-    private func scaled(_ units: Int32, font: Int, bmpAdvance: Bool = false) -> Double {
-        if pango { return Double((Int64(units) * pangoMultipliers[font] + 32768) >> 16) }
-        if bmpAdvance { return Double(units) * style.fontSize / Double(fonts[font].unitsPerEm) }
-        return Double(units) * unitScales[font]
-    }
-
-    private func kerning(_ left: GlyphID, _ right: GlyphID, font: Int) -> Double {
-        let units = usesGPOS[font] ? fonts[font].gposKerning(left, right) : fonts[font].kerning(left, right)
-        return units == 0 ? 0 : scaled(units, font: font)
+        ascenders = style.fontChain.fonts.map { $0.metrics(size: style.fontSize).ascender }
     }
 
     /// The glyph lines of `lines` (from measuring `bytes`).
@@ -73,7 +44,7 @@ struct GlyphPositioner {
         let splitsWhitespace = pango && style.lineBreakMode == .byCharWrapping
         var ends: [Int] = []
         ends.reserveCapacity(lines.count)
-        var segments = LineSegmentIterator(utf8: bytes)
+        var segments = LineSegmentIterator(utf8: bytes, rules: tables.view.lineBreakRules)
         var segment = segments.next()
         for line in lines {
             let end = line.utf8Range.upperBound
@@ -82,11 +53,11 @@ struct GlyphPositioner {
                 ends.append(end)
                 continue
             }
-            let firstSpaceEnd = s.whitespaceStart + GlyphPositioner.decode(bytes, at: s.whitespaceStart).length
+            let firstSpaceEnd = s.whitespaceStart + TextWalker.decode(bytes, at: s.whitespaceStart).length
             if splitsWhitespace && end > firstSpaceEnd {
                 var last = firstSpaceEnd
-                while last + GlyphPositioner.decode(bytes, at: last).length < end {
-                    last += GlyphPositioner.decode(bytes, at: last).length
+                while last + TextWalker.decode(bytes, at: last).length < end {
+                    last += TextWalker.decode(bytes, at: last).length
                 }
                 ends.append(max(line.utf8Range.lowerBound, last))
             } else {
@@ -97,74 +68,48 @@ struct GlyphPositioner {
     }
 
     private func line(of fragment: LineFragment, contentEnd: Int, in bytes: UnsafeBufferPointer<UInt8>) -> GlyphLine {
+        let start = fragment.utf8Range.lowerBound
+        // The mandatory break ending the line (and anything else that takes no width at its end)
+        // is not drawn: Pango leaves paragraph separators out of its items.
+        var end = fragment.utf8Range.upperBound
+        while end > start {
+            var k = end - 1
+            while k > start && bytes[k] & 0xC0 == 0x80 { k -= 1 }
+            guard StyleTables.isZeroWidth(Unicode.Scalar(TextWalker.decode(bytes, at: k).value) ?? " ") else { break }
+            end = k
+        }
+        let view = tables.view
+        let unitsPerPoint = view.unitsPerPoint
         var glyphs: [PositionedGlyph] = []
         var pen = 0.0
         var contentWidth = 0.0
-        var previous: (font: Int, glyph: GlyphID)? = nil
-        var fontsUsed = Set<Int>()
-        var i = fragment.utf8Range.lowerBound
-        let end = fragment.utf8Range.upperBound
-        while i < end {
-            let (value, length) = GlyphPositioner.decode(bytes, at: i)
-            let start = i
-            i += length
-            guard let scalar = Unicode.Scalar(value), !StyleTables.isZeroWidth(scalar) else { continue }
-            let resolved = style.fontChain.resolve(scalar)
-            let font = resolved.fontIndex
-            var glyph = resolved.glyph
-            var advance = scaled(resolved.advance, font: font, bmpAdvance: value < 0x1_0000)
-            if formsLigatures[font], let ligature = ligature(startingWith: glyph, font: font, at: i, limit: contentEnd, in: bytes) {
-                glyph = ligature.glyph
-                advance = scaled(fonts[font].advance(of: ligature.glyph), font: font)
-                i = ligature.end
+        var fontsUsed: UInt32 = 0
+        let context = RunShaper.Context(bytes: bytes, range: start..<end)
+        Itemizer.forEachRun(
+            in: bytes, from: start, to: end, spaceFont: Int(view.entries[0x20].font),
+            fontOf: { view.lookup($0).font }
+        ) { run in
+            let scale = pango ? 1 : tables.unitScales[run.font]
+            for shaped in RunShaper.glyphs(of: run.range, context: context, font: tables.harfBuzzFonts[run.font], script: run.script) {
+                let scalar = TextWalker.decode(bytes, at: shaped.cluster).value
+                let advance = shaped.glyph == 0 && shaped.xAdvance != 0
+                    ? view.lookup(scalar).advance : Double(shaped.xAdvance) * scale
+                if let visible = Unicode.Scalar(scalar), StyleTables.isZeroWidth(visible), advance == 0 { continue }
+                glyphs.append(PositionedGlyph(
+                    fontIndex: run.font, glyph: shaped.glyph, x: (pen + Double(shaped.xOffset) * scale) / unitsPerPoint,
+                    utf8Offset: shaped.cluster))
+                pen += advance
+                if shaped.cluster < contentEnd { contentWidth += advance }
+                fontsUsed |= StyleTables.maskBit(font: run.font)
             }
-            if let previous, previous.font == font { pen += kerning(previous.glyph, glyph, font: font) }
-            glyphs.append(PositionedGlyph(fontIndex: font, glyph: glyph, x: pen / unitsPerPoint, utf8Offset: start))
-            pen += advance
-            if start < contentEnd { contentWidth = pen }
-            previous = (font, glyph)
-            fontsUsed.insert(font)
         }
-        let ascender = fontsUsed.isEmpty ? ascenders[0] : fontsUsed.map { ascenders[$0] }.max() ?? ascenders[0]
+        var ascender = ascenders[0]
+        if fontsUsed != 0 {
+            ascender = ascenders.indices.filter { fontsUsed & StyleTables.maskBit(font: $0) != 0 }.map { ascenders[$0] }.max()
+                ?? ascenders[0]
+        }
         return GlyphLine(
             utf8Range: fragment.utf8Range, glyphs: glyphs, width: contentWidth / unitsPerPoint,
             lineHeight: fragment.lineHeight, ascender: ascender)
-    }
-
-    private var unitsPerPoint: Double { pango ? 1024 : 1 }
-
-    /// The standard ligature of font `font` starting with `glyph` whose other components are
-    /// the scalars from byte `i` on (before `limit`, drawn by the same font): its glyph and the
-    /// offset just past its last component.
-    private func ligature(startingWith glyph: GlyphID, font: Int, at i: Int, limit: Int,
-                          in bytes: UnsafeBufferPointer<UInt8>) -> (glyph: GlyphID, end: Int)?
-    {
-        let candidates = fonts[font].ligatureTable.ligatures(startingWith: glyph)
-        guard !candidates.isEmpty else { return nil }
-        let longest = candidates.map(\.components.count).max() ?? 0
-        var following: [(glyph: GlyphID, end: Int)] = []
-        var j = i
-        while following.count < longest, j < limit {
-            let (value, length) = GlyphPositioner.decode(bytes, at: j)
-            guard let scalar = Unicode.Scalar(value), !StyleTables.isZeroWidth(scalar) else { break }
-            let resolved = style.fontChain.resolve(scalar)
-            guard resolved.fontIndex == font, resolved.advance != 0 else { break }
-            j += length
-            following.append((resolved.glyph, j))
-        }
-        for candidate in candidates where candidate.components.count <= following.count {
-            if zip(candidate.components, following).allSatisfy({ $0 == $1.glyph }) {
-                return (candidate.glyph, following[candidate.components.count - 1].end)
-            }
-        }
-        return nil
-    }
-
-    /// Decodes the scalar at `i` of valid UTF-8.
-    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> (value: UInt32, length: Int) {
-        var iterator = UTF8.ForwardParser()
-        var bytesIterator = UnsafeBufferPointer(rebasing: bytes[i...]).makeIterator()
-        guard case .valid(let encoded) = iterator.parseScalar(from: &bytesIterator) else { return (0xFFFD, 1) }
-        return (UTF8.decode(encoded).value, encoded.count)
     }
 }

@@ -15,7 +15,7 @@ extension TextMeasurer {
     /// - Complexity: O(n) in the text's UTF-8 length; allocates the result.
     public func glyphLines(_ text: String, lines: [LineFragment]) -> [GlyphLine] {
         var text = text
-        let positioner = GlyphPositioner(style: style)
+        let positioner = GlyphPositioner(style: style, tables: storage)
         return text.withUTF8 { bytes in
             precondition(
                 lines.allSatisfy { $0.utf8Range.upperBound <= bytes.count }, "lines of another text")

@@ -30,7 +30,50 @@ enum RunShaper {
         of run: Range<Int>, context: Context, font: HarfBuzzFont, script: hb_script_t, scale: Double,
         wholeUnits: Bool, missingWidth: (Int) -> Double, to widths: inout [Double]
     ) {
-        guard !run.isEmpty, let base = context.bytes.baseAddress else { return }
+        guard !run.isEmpty, context.bytes.baseAddress != nil else { return }
+        withShapedBuffer(run, context: context, font: font, script: script) { infos, positions in
+            appendLogicalWidths(
+                of: run, context: context, infos: infos, positions: positions, scale: scale, wholeUnits: wholeUnits,
+                missingWidth: missingWidth, to: &widths)
+        }
+    }
+
+    /// One glyph HarfBuzz placed: its glyph, the UTF-8 offset of its cluster in the whole text,
+    /// its advance and horizontal offset in HarfBuzz units.
+    struct Glyph: Equatable {
+        var glyph: GlyphID
+        var cluster: Int
+        var xAdvance: Int32
+        var xOffset: Int32
+    }
+
+    /// Shapes `run` of `context.bytes` and returns its glyphs in visual order (left to right;
+    /// a right-to-left run's last scalar first).
+    ///
+    /// - Complexity: HarfBuzz's shaping.
+    static func glyphs(of run: Range<Int>, context: Context, font: HarfBuzzFont, script: hb_script_t) -> [Glyph] {
+        guard !run.isEmpty, context.bytes.baseAddress != nil else { return [] }
+        var result: [Glyph] = []
+        withShapedBuffer(run, context: context, font: font, script: script) { infos, positions in
+            result.reserveCapacity(infos.count)
+            for g in infos.indices {
+                result.append(Glyph(
+                    glyph: GlyphID(truncatingIfNeeded: infos[g].codepoint),
+                    cluster: context.range.lowerBound + Int(infos[g].cluster),
+                    xAdvance: positions[g].x_advance, xOffset: positions[g].x_offset))
+            }
+        }
+        return result
+    }
+
+    /// Shapes `run` as Pango 1.50 does (script, its direction, no language, default features)
+    /// and calls `body` with HarfBuzz's glyph infos and positions (clusters are byte offsets from
+    /// `context.range.lowerBound`), valid only during the call.
+    private static func withShapedBuffer(
+        _ run: Range<Int>, context: Context, font: HarfBuzzFont, script: hb_script_t,
+        _ body: (UnsafeBufferPointer<hb_glyph_info_t>, UnsafeBufferPointer<hb_glyph_position_t>) -> Void
+    ) {
+        guard let base = context.bytes.baseAddress else { return }
         let buffer = hb_buffer_create()
         defer { hb_buffer_destroy(buffer) }
         let start = context.range.lowerBound
@@ -48,6 +91,17 @@ enum RunShaper {
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
               let positions = hb_buffer_get_glyph_positions(buffer, nil)
         else { return }
+        body(UnsafeBufferPointer(start: infos, count: Int(count)), UnsafeBufferPointer(start: positions, count: Int(count)))
+    }
+
+    /// The logical widths of a shaped run (see `appendLogicalWidths(of:context:font:…)`).
+    private static func appendLogicalWidths(
+        of run: Range<Int>, context: Context, infos: UnsafeBufferPointer<hb_glyph_info_t>,
+        positions: UnsafeBufferPointer<hb_glyph_position_t>, scale: Double, wholeUnits: Bool,
+        missingWidth: (Int) -> Double, to widths: inout [Double]
+    ) {
+        let start = context.range.lowerBound
+        let count = infos.count
         // Cluster widths (clusters are byte offsets from `start`), merged where glyphs share one.
         var clusters: [(offset: Int, width: Double)] = []
         clusters.reserveCapacity(Int(count))

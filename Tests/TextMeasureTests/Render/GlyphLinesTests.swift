@@ -1,4 +1,5 @@
 import CHarfBuzz
+import LineBreak
 import Testing
 @testable import TextMeasure
 
@@ -9,30 +10,39 @@ struct GlyphLinesTests {
     }
 
     @Test(
-        "Every line's glyph width equals the measured LineFragment width (corpora, both modes, both profiles), for lines the positioner's per-glyph model covers",
+        "Every line's glyph width equals the measured LineFragment width (corpora of eight scripts, both modes, both profiles)",
         arguments: [LayoutProfile.uikit, .pango], [LineBreakMode.byWordWrapping, .byCharWrapping])
     func widthsMatchMeasurement(profile: LayoutProfile, mode: LineBreakMode) throws {
-        let measurer = try TextMeasurer(style: try Self.bundledStyle(mode: mode, profile: profile))
-        let chain = measurer.style.fontChain
         var compared = 0
-        for corpus in ["en", "ja", "mixed"] {
-            for text in try PangoAccuracyTests.texts(corpus).prefix(300) {
+        var shapedLines = 0
+        for (corpus, chain) in try Self.corpora() {
+            let measurer = try TextMeasurer(style: TextStyle(fontChain: chain, fontSize: 17, lineBreakMode: mode, profile: profile))
+            for text in try PangoAccuracyTests.texts(corpus).prefix(150) {
                 for width in [60.0, 160, 375] {
                     let (measurement, lines) = try measurer.layoutGlyphs(text, width: width)
                     let fragments = try #require(measurement.lines)
                     try #require(lines.count == fragments.count)
+                    let segments = Self.segmentRanges(text)
                     for (line, fragment) in zip(lines, fragments) {
                         #expect(line.utf8Range == fragment.utf8Range)
-                        // `.pango` draws a character no font has at .notdef's advance, not Pango's box width.
                         let utf8 = Array(text.utf8)[fragment.utf8Range]
-                        let hasMissing = String(decoding: utf8, as: UTF8.self).unicodeScalars.contains {
-                            chain.resolve($0).glyph == 0 && !StyleTables.isZeroWidth($0)
+                        // The segments the line overlaps (a broken word's line is part of one).
+                        let touched = segments.filter { $0.overlaps(fragment.utf8Range) }
+                        let lower = touched.map(\.lowerBound).min() ?? fragment.utf8Range.lowerBound
+                        let upper = touched.map(\.upperBound).max() ?? fragment.utf8Range.upperBound
+                        let words = String(decoding: Array(text.utf8)[lower..<upper], as: UTF8.self)
+                        if Self.needsItemizedShaping(words, chain: chain) {
+                            // Known gap (README, Limits): the measurer shapes text word by word, so it
+                            // leaves out kerning across word boundaries that shaping the line keeps, and
+                            // a word broken across lines is drawn reshaped. A line of one whole word
+                            // must agree.
+                            guard segments.contains(fragment.utf8Range) else { continue }
+                            // Known gap, see `charModeMixedWord`.
+                            if mode == .byCharWrapping && Self.mixesTableAndShapedScalars(words) { continue }
+                            shapedLines += 1
                         }
-                        if profile == .pango && hasMissing { continue }
-                        // Known gap: the positioner does not shape with HarfBuzz yet, nor keep white
-                        // space in a fallback font (README, Limits): such lines are not compared.
-                        if Self.needsItemizedShaping(String(decoding: utf8, as: UTF8.self), chain: chain) { continue }
-                        // Same terms, summed in another order: equal up to floating-point rounding.
+                        // Same terms, summed in another order: equal up to floating-point rounding
+                        // (`.pango` sums whole Pango units: exactly equal).
                         #expect(
                             abs(line.width - fragment.width) <= 1e-9 * max(1, fragment.width),
                             "\(corpus) at \(width): \(line.width) vs \(fragment.width) for \(String(decoding: utf8, as: UTF8.self).debugDescription)")
@@ -41,7 +51,85 @@ struct GlyphLinesTests {
                 }
             }
         }
-        #expect(compared > 3000)
+        #expect(compared > 6000)
+        #expect(shapedLines > 300, "the corpora must exercise shaped lines")
+    }
+
+    /// Whether a word holds both scalars measured from the tables and scalars HarfBuzz shapes.
+    static func mixesTableAndShapedScalars(_ word: String) -> Bool {
+        let unicode = hb_unicode_funcs_get_default()
+        let shaped = word.unicodeScalars.map { $0.value >= 0x1_0000 || StyleTables.needsShaping($0.value, unicode: unicode) }
+        return shaped.contains(true) && word.unicodeScalars.indices.contains {
+            !shaped[word.unicodeScalars.distance(from: word.unicodeScalars.startIndex, to: $0)]
+                && !word.unicodeScalars[$0].properties.isWhitespace
+        }
+    }
+
+    @Test("Arabic is drawn with its joined forms, right to left inside its run, as wide as measured")
+    func arabicJoinedForms() throws {
+        let chain = try FontChain(paths: [
+            "/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf", "/usr/share/fonts/truetype/noto/NotoSansArabic-Regular.ttf",
+        ])
+        let measurer = try TextMeasurer(style: TextStyle(fontChain: chain, fontSize: 17))
+        let text = "سلام"
+        let (measurement, lines) = try measurer.layoutGlyphs(text, width: 375)
+        let line = try #require(lines.first)
+        let arabic = chain.fonts[1]
+        let nominal = text.unicodeScalars.map { arabic.glyph(for: $0) }
+        #expect(line.glyphs.allSatisfy { $0.fontIndex == 1 })
+        // Joined (initial, medial, final) forms are other glyphs than the cmap's isolated ones.
+        #expect(Set(line.glyphs.map(\.glyph)) != Set(nominal))
+        // Visual order: the first letter (offset 0) is drawn rightmost.
+        let first = try #require(line.glyphs.first { $0.utf8Offset == 0 })
+        #expect(line.glyphs.allSatisfy { $0.x <= first.x })
+        let measured = try #require(measurement.lines?.first?.width)
+        #expect(abs(line.width - measured) <= 1e-9 * measured)
+    }
+
+    @Test("Known gap: in char mode, a Latin word running into a shaped script measures wider than in word mode (and than the drawn line)")
+    func charModeMixedWord() throws {
+        let chain = try FontChain(paths: [
+            "/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf", "/usr/share/fonts/truetype/noto/NotoSansTamil-Regular.ttf",
+        ])
+        let text = "h'யில் படத்தின்"
+        let word = try TextMeasurer(style: TextStyle(fontChain: chain, fontSize: 17))
+        let char = try TextMeasurer(style: TextStyle(fontChain: chain, fontSize: 17, lineBreakMode: .byCharWrapping))
+        let inWords = try #require(word.measure(text, width: 375, includeLines: true).lines?.first?.width)
+        let (measured, drawn) = try char.layoutGlyphs(text, width: 375)
+        let drawnWidth = try #require(drawn.first?.width)
+        let measuredWidth = try #require(measured.lines?.first?.width)
+        #expect(abs(drawnWidth - inWords) <= 1e-9 * inWords)
+        withKnownIssue("char mode steps the ASCII before the shaped run with the tables and shapes the rest apart (0.17 pt here)") {
+            #expect(abs(measuredWidth - inWords) <= 1e-9 * inWords)
+        }
+    }
+
+    /// The UTF-8 ranges of the text's line-break segments (a word and the white space after it).
+    static func segmentRanges(_ text: String) -> Set<Range<Int>> {
+        var text = text
+        return text.withUTF8 { bytes in
+            var ranges = Set<Range<Int>>()
+            var segments = LineSegmentIterator(utf8: bytes)
+            while let segment = segments.next() { ranges.insert(segment.start..<segment.end) }
+            return ranges
+        }
+    }
+
+    /// Corpora and the chains they are measured with: the bundled chain for en/ja/mixed, Noto
+    /// chains for the scripts HarfBuzz shapes.
+    static func corpora() throws -> [(String, FontChain)] {
+        let bundled = try FontChain.bundled()
+        let noto = { (script: String) throws -> FontChain in
+            try FontChain(paths: [
+                "/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf",
+                "/usr/share/fonts/truetype/noto/NotoSans\(script)-Regular.ttf",
+            ])
+        }
+        return [
+            ("en", bundled), ("ja", bundled), ("mixed", bundled), ("ar", try noto("Arabic")),
+            ("hi", try noto("Devanagari")), ("he", try noto("Hebrew")), ("th", try noto("Thai")),
+            ("ta", try noto("Tamil")),
+        ]
     }
 
     /// Whether a line holds a scalar the measurer shapes with HarfBuzz, or white space after a

@@ -12,7 +12,19 @@ public struct ClusterCoverage: Sendable, Equatable {
     /// with the primary font's missing glyph (`.notdef`) for them.
     public var missing: [Unicode.Scalar] {
         zip(scalars, scalarFonts).compactMap { scalar, font in
-            font == nil && !ClusterCoverage.isIgnorable(scalar) ? scalar : nil
+            font == nil && ClusterCoverage.needsGlyph(scalar) ? scalar : nil
+        }
+    }
+
+    /// Whether a scalar is drawn with a glyph, so that a chain without one for it misses it: not
+    /// a default-ignorable scalar (see `isIgnorable`), a control character (tab, line breaks:
+    /// laid out, not drawn) or a space separator (HarfBuzz draws those a font lacks with its
+    /// space glyph, at the width the character calls for).
+    static func needsGlyph(_ scalar: Unicode.Scalar) -> Bool {
+        guard !isIgnorable(scalar) else { return false }
+        switch scalar.properties.generalCategory {
+        case .control, .spaceSeparator, .surrogate, .lineSeparator, .paragraphSeparator: return false
+        default: return true
         }
     }
 

@@ -5,7 +5,8 @@ extension StyleTables {
     /// Fills `entries` (65,536, uninitialized) with the `Entry` of every BMP code point, in one
     /// pass: the chain's resolve table gives font, glyph and advance; the line-breaking
     /// properties come from `ScalarBreakProperties.basicMultilingualPlane()` (one table load per
-    /// code point, not an automaton query per property). Surrogate code points get advance 0,
+    /// code point, not an automaton query per property). A code point no font has gets the
+    /// `missing` bit. Surrogate code points get advance 0,
     /// glyph 0 of font 0 and no flags but the ligature bit of glyph 0.
     ///
     /// - Parameters:
@@ -51,7 +52,9 @@ extension StyleTables {
             var flags: UInt8 = (startsLigature ? 1 : 0) | (extender ? 2 : 0)
             let shaped = cp >= 0x300 && needsShaping(UInt32(cp), unicode: unicode)
             if shaped { flags |= Entry.shaped }
-            if asciiFastPath, cp >= 0x800, !startsLigature, !extender, !shaped, advance != 0 {
+            let missing = resolved.glyph == 0 && ClusterCoverage.needsGlyph(scalar)
+            if missing { flags |= Entry.missing }
+            if asciiFastPath, cp >= 0x800, !startsLigature, !extender, !shaped, !missing, advance != 0 {
                 if properties.continuesIdeographicRun { flags |= Entry.ideographic }
                 if properties.closesIdeograph { flags |= Entry.closing }
             }

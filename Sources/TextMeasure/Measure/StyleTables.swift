@@ -52,6 +52,17 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
 
         /// The `flags` bit of `needsShaping`.
         static var shaped: UInt8 { 16 }
+
+        /// Whether no font of the chain has a glyph for the code point although it needs one
+        /// (`ClusterCoverage.needsGlyph`): it is measured as the primary font's missing glyph,
+        /// and counted (`MissingGlyphTally`). Such a code point never takes the ASCII or
+        /// ideographic fast paths.
+        var isMissing: Bool {
+            @inline(__always) get { flags & StyleTables.Entry.missing != 0 }
+        }
+
+        /// The `flags` bit of `isMissing`.
+        static var missing: UInt8 { 32 }
     }
 
     /// `Entry` of each BMP code point (65,536).
@@ -360,9 +371,12 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
     /// - Parameter following: Where the text after the range starts, if it goes on in the same
     ///   paragraph: white space ending the range moves to the font of the scalar there when that
     ///   font comes earlier in the chain (`Itemizer`).
+    /// - Parameter missing: The offsets of the HarfBuzz clusters drawn with glyph 0 (no font has
+    ///   them) are appended to it, in glyph order (right to left in right-to-left runs), repeated
+    ///   for each such glyph.
     func appendShapedWidths(
         _ bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int, following: Int?, widths: inout [Double],
-        fonts: inout [UInt8]
+        fonts: inout [UInt8], missing: inout [Int]
     ) {
         let view = self.view
         let pango = profile == .pango
@@ -378,7 +392,10 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
             RunShaper.appendLogicalWidths(
                 of: run.range, context: context, font: harfBuzzFonts[run.font], script: run.script,
                 scale: pango ? 1 : unitScales[run.font], wholeUnits: pango,
-                missingWidth: { view.lookup(TextWalker.decode(bytes, at: $0).value).advance }, to: &widths)
+                missingWidth: { offset in
+                    missing.append(offset)
+                    return view.lookup(TextWalker.decode(bytes, at: offset).value).advance
+                }, to: &widths)
             fonts.append(contentsOf: repeatElement(UInt8(truncatingIfNeeded: run.font), count: widths.count - before))
         }
     }

@@ -18,6 +18,10 @@ final class ShapedPieceCache: Sendable {
         /// The chain font and the scalar the piece ends with (−1, 0 for an empty piece).
         var lastFont: Int
         var lastScalar: UInt32
+        /// The grapheme clusters HarfBuzz drew with glyph 0 (no font has them), and the first
+        /// missing scalar of the first of them (0 for none).
+        var missingClusters = 0
+        var firstMissing: UInt32 = 0
     }
 
     private let cache = BoundedByteCache<Summary>()

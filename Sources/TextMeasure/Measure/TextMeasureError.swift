@@ -21,9 +21,6 @@ public enum TextMeasureError: Error, Equatable, Sendable, CustomStringConvertibl
     /// A run's letter spacing is NaN, infinite or larger in magnitude than
     /// `TextStyle.maximumFontSize` points.
     case invalidLetterSpacing(Double)
-    /// A run's UTF-8 range is empty, out of the text, not on scalar boundaries, or leaves a gap
-    /// or an overlap with the run before it; `textLength` is the text's UTF-8 length.
-    case invalidRunRange(Range<Int>, textLength: Int)
 
     public var description: String {
         switch self {
@@ -37,7 +34,6 @@ public enum TextMeasureError: Error, Equatable, Sendable, CustomStringConvertibl
         case .invalidFontWeight(let w): "invalid font weight \(w): it must be a whole number from 1 to 1000 (400 regular, 700 bold)"
         case .invalidFontScale(let s): "invalid font scale \(s): it must be a finite number greater than 0"
         case .invalidLetterSpacing(let s): "invalid letter spacing \(s): it must be a finite number of points of magnitude at most \(Int(TextStyle.maximumFontSize))"
-        case .invalidRunRange(let r, let n): "invalid run range \(r.lowerBound)..<\(r.upperBound): runs must cover the text's \(n) UTF-8 bytes in order, without gaps or overlaps, on scalar boundaries"
         }
     }
 }

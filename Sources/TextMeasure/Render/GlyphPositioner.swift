@@ -39,7 +39,7 @@ struct GlyphPositioner {
     ///
     /// `.pango` in char mode breaks between white-space scalars too, and there only the last
     /// white-space scalar of a line hangs (the measurer places every white-space scalar after a
-    /// segment's first one as a piece of its own).
+    /// segment's first one as a piece of its own); a space inside a segment hangs there too.
     func contentEnds(of lines: [LineFragment], in bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
         let splitsWhitespace = pango && style.lineBreakMode == .byCharWrapping
         var ends: [Int] = []
@@ -50,7 +50,10 @@ struct GlyphPositioner {
             let end = line.utf8Range.upperBound
             while let s = segment, s.end < end { segment = segments.next() }
             guard let s = segment, s.whitespaceStart < end else {
-                ends.append(end)
+                // `.pango` char mode also hangs a space that ends a line inside a segment
+                // (`TextWalker.forEachCharPiece`).
+                let hangs = splitsWhitespace && end > line.utf8Range.lowerBound && bytes[end - 1] == 0x20
+                ends.append(hangs ? end - 1 : end)
                 continue
             }
             let firstSpaceEnd = s.whitespaceStart + TextWalker.decode(bytes, at: s.whitespaceStart).length

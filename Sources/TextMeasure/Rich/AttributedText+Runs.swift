@@ -4,21 +4,21 @@ extension AttributedText {
     ///
     /// Adjacent runs with equal attributes are merged; runs are kept as given otherwise.
     ///
-    /// - Throws: `TextMeasureError.invalidRunRange` when the runs do not cover `string`'s UTF-8
-    ///   in order without gaps or overlaps, a run is empty, or a range does not fall on scalar
-    ///   boundaries.
+    /// - Throws: `AttributedTextError.invalidRun` for the first run that is empty, out of the
+    ///   string, off a scalar boundary or not where the one before it ends;
+    ///   `.uncoveredText` when the runs stop before the string's end.
     /// - Complexity: O(runs).
-    public init(_ string: String, runs: [Run]) throws(TextMeasureError) {
+    public init(_ string: String, runs: [Run]) throws(AttributedTextError) {
         let utf8 = string.utf8
         let count = utf8.count
         var merged: [Run] = []
         merged.reserveCapacity(runs.count)
         var expected = 0
-        for run in runs {
+        for (index, run) in runs.enumerated() {
             let range = run.utf8Range
             guard range.lowerBound == expected, range.upperBound > range.lowerBound, range.upperBound <= count,
                   AttributedText.isScalarBoundary(range.upperBound, in: utf8)
-            else { throw .invalidRunRange(range, textLength: count) }
+            else { throw .invalidRun(index: index) }
             expected = range.upperBound
             if let last = merged.last, last.attributes == run.attributes {
                 merged[merged.count - 1].utf8Range = last.utf8Range.lowerBound..<range.upperBound
@@ -26,7 +26,7 @@ extension AttributedText {
                 merged.append(run)
             }
         }
-        guard expected == count else { throw .invalidRunRange(expected..<count, textLength: count) }
+        guard expected == count else { throw .uncoveredText(end: expected, length: count) }
         self.string = string
         self.runs = merged
     }

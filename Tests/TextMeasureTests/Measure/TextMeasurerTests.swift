@@ -208,4 +208,16 @@ struct TextMeasurerTests {
         let noSpaces = String(repeating: "x", count: 10_000_000)
         #expect(try measurer.measure(noSpaces, width: 375).lineCount > 100_000)
     }
+
+    @Test(".pango char wrapping hangs a space before the break inside a segment too (\" .\" has no UAX #14 break)")
+    func charModeSpaceInsideSegmentHangs() throws {
+        let measurer = try TextMeasurer(style: try dejaVuStyle(mode: .byCharWrapping, profile: .pango))
+        let aaaa = try measurer.measure("aaaa", width: 400).maxLineWidth
+        // "aaaa " does not fit with its space counted; Pango hangs the space and breaks after it.
+        let m = try measurer.measure("aaaa .bbb", width: aaaa + 1, includeLines: true)
+        #expect(m.lines?.map(\.utf8Range) == [0..<5, 5..<9])
+        #expect(m.lines?.first?.width == aaaa)
+        let prepared = measurer.prepare("aaaa .bbb")
+        #expect(try prepared.measure(width: aaaa + 1, includeLines: true) == m)
+    }
 }

@@ -10,19 +10,19 @@ struct AttributedTextRunsTests {
             ranges.enumerated().map { .init(utf8Range: $1, attributes: $0 % 2 == 0 ? bold : .inherited) }
         }
         // "né" is 3 UTF-8 bytes: n, then é in two.
-        #expect(throws: TextMeasureError.invalidRunRange(2..<3, textLength: 3)) {
+        #expect(throws: AttributedTextError.invalidRun(index: 1)) {
             try AttributedText("né", runs: runs([0..<1, 2..<3]))  // a gap
         }
-        #expect(throws: TextMeasureError.invalidRunRange(0..<2, textLength: 3)) {
+        #expect(throws: AttributedTextError.invalidRun(index: 0)) {
             try AttributedText("né", runs: runs([0..<2, 2..<3]))  // inside é
         }
-        #expect(throws: TextMeasureError.invalidRunRange(1..<1, textLength: 3)) {
+        #expect(throws: AttributedTextError.invalidRun(index: 1)) {
             try AttributedText("né", runs: runs([0..<1, 1..<1, 1..<3]))  // an empty run, then the rest
         }
-        #expect(throws: TextMeasureError.invalidRunRange(1..<3, textLength: 3)) {
+        #expect(throws: AttributedTextError.uncoveredText(end: 1, length: 3)) {
             try AttributedText("né", runs: runs([0..<1]))  // not covering
         }
-        #expect(throws: TextMeasureError.invalidRunRange(0..<4, textLength: 3)) {
+        #expect(throws: AttributedTextError.invalidRun(index: 0)) {
             try AttributedText("né", runs: runs([0..<4]))  // past the end
         }
         #expect(throws: Never.self) { try AttributedText("", runs: []) }

@@ -95,6 +95,12 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
     /// the Pango scale (`.pango`: positions in Pango units) or at units per em (`.uikit`: font
     /// units, scaled by `unitScales`).
     let harfBuzzFonts: [HarfBuzzFont]
+    /// The chain's emoji font, which emoji runs take (`Itemizer`): the first font of the chain
+    /// with colour glyphs (CBDT, sbix, COLR or SVG), the font fontconfig returns for the family
+    /// "emoji" that Pango asks for in emoji runs when a chain's fonts are all the fonts there are
+    /// (Debian's 60-generic.conf prefers colour fonts for "emoji"); `nil` when no font has colour
+    /// glyphs (emoji runs then choose fonts as text runs do).
+    let emojiFont: (index: Int, font: Font)?
     /// What HarfBuzz made of the pieces measured so far (the word cache).
     let shapedPieces = ShapedPieceCache()
     /// The dictionary breaks of the texts measured so far (`DictionaryBreaks`).
@@ -113,6 +119,7 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
         self.unitsPerPoint = profile == .pango ? 1024 : 1
         let fonts = chain.fonts
         self.fonts = fonts
+        self.emojiFont = fonts.firstIndex { !$0.colorTables.isEmpty }.map { ($0, fonts[$0]) }
         // Both profiles take what HarfBuzz gives: GPOS kerning when the font has it, else the
         // legacy `kern` table, and the default standard ligatures (`liga`); they differ only in
         // the precision of the sums (DESIGN.md, compatibility profiles).
@@ -329,13 +336,9 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
         let view = self.view
         let pango = profile == .pango
         let context = RunShaper.Context(bytes: bytes, range: from..<to)
-        var next: (font: Int, scalar: UInt32)? = nil
-        if let following, following < bytes.count {
-            let value = TextWalker.decode(bytes, at: following).value
-            next = (view.lookup(value).font, value)
-        }
+        let next = following.flatMap { followingText(at: $0, in: bytes) }
         Itemizer.forEachRun(in: bytes, from: from, to: to, spaceFont: Int(entries[0x20].font), following: next,
-                            fontOf: { view.lookup($0).font }) { run in
+                            emojiFont: emojiFont, fontOf: { view.lookup($0).font }) { run in
             let before = widths.count
             RunShaper.appendLogicalWidths(
                 of: run.range, context: context, font: harfBuzzFonts[run.font], script: run.script,
@@ -349,11 +352,19 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
     /// (`font`), or the font of the scalar at `following` when it comes earlier in the chain and
     /// continues the same script run (`Itemizer`'s rule, for the table-measured path).
     func whitespaceFont(after font: Int, scalar: UInt32, following: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        guard following < bytes.count else { return font }
-        let value = TextWalker.decode(bytes, at: following).value
-        let next = view.lookup(value).font
+        guard let (next, value) = followingText(at: following, in: bytes) else { return font }
         guard next < font, !StyleTables.isZeroWidth(Unicode.Scalar(value) ?? " ") else { return font }
         return Itemizer.continuesScriptRun(of: scalar, with: value) ? next : font
+    }
+
+    /// The font and scalar of the text at `following` when it may take the white space before
+    /// it (`Itemizer.forEachRun`'s `following`): `nil` at the end of the text and where an emoji
+    /// run starts (white space never moves from one run into another).
+    func followingText(at following: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (font: Int, scalar: UInt32)? {
+        guard following < bytes.count else { return nil }
+        let value = TextWalker.decode(bytes, at: following).value
+        if value >= 0x80, EmojiSegmenter.startsEmoji(bytes, at: following, limit: bytes.count) { return nil }
+        return (view.lookup(value).font, value)
     }
 
     /// Measures the white space `from..<to` in chain font `font` (the glyphs of that font, where

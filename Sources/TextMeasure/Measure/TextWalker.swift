@@ -449,7 +449,7 @@ struct TextWalker {
     private func measureShaped(from: Int, to: Int, segment: LineSegment, stepper: inout GlyphStepper) -> LayoutPiece {
         stepper = GlyphStepper()
         let summary = tables.withTables { tables in
-            let followingFont = to < bytes.count ? tables.view.lookup(TextWalker.decode(bytes, at: to).value).font : -1
+            let followingFont = tables.followingText(at: to, in: bytes)?.font ?? -1
             return tables.shapedPieces.summary(
                 of: UnsafeBufferPointer(rebasing: bytes[from..<to]), whitespaceOffset: segment.whitespaceStart - from,
                 followingFont: followingFont

@@ -12,7 +12,8 @@ import CHarfBuzz
 ///   (the primary font when none has); characters Pango does not let choose a font — spaces,
 ///   controls, format characters, variation selectors — stay in the current run's font. Spaces
 ///   ending a run move to the next one when its font comes earlier in the chain, and a run of
-///   only such characters takes the font of the chain's space.
+///   only such characters takes the font of the text after it in the same run, else the font
+///   of the chain's space.
 ///
 /// Direction follows from the script (HarfBuzz shapes right-to-left scripts right to left); lines
 /// still break in logical order, and a run's width does not depend on its embedding level.
@@ -159,7 +160,9 @@ enum Itemizer {
             body(Run(range: spaces..<to, font: next, script: script))
             return
         }
-        body(Run(range: itemStart..<to, font: itemFont ?? spaceFont, script: script))
+        // A run of only white space takes the font of the text after it when that continues the
+        // run (Pango fills an item's missing font from the next character that has one).
+        body(Run(range: itemStart..<to, font: itemFont ?? followingFont ?? spaceFont, script: script))
     }
 
     /// Pango's `consider_as_space`: characters that never choose a font (controls, format

@@ -350,11 +350,28 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
 
     /// The font Pango keeps the white space after a visible scalar in: the font of that scalar
     /// (`font`), or the font of the scalar at `following` when it comes earlier in the chain and
-    /// continues the same script run (`Itemizer`'s rule, for the table-measured path).
-    func whitespaceFont(after font: Int, scalar: UInt32, following: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        guard let (next, value) = followingText(at: following, in: bytes) else { return font }
+    /// continues the same script run (`Itemizer`'s rule, for the table-measured path). After an
+    /// emoji run (`content`, the text before the white space, ends with one), the white space
+    /// starts a text run: the font of the text at `following` when it continues the run, else the
+    /// font of the chain's space.
+    func whitespaceFont(
+        after font: Int, scalar: UInt32, content: Range<Int>, following: Int, in bytes: UnsafeBufferPointer<UInt8>
+    ) -> Int {
+        let following = followingText(at: following, in: bytes)
+        if scalar >= 0x80, EmojiCategory(scalar) != .other, endsWithEmojiRun(bytes, content) {
+            if let (next, value) = following, Itemizer.continuesScriptRun(of: scalar, with: value) { return next }
+            return Int(entries[0x20].font)
+        }
+        guard let (next, value) = following else { return font }
         guard next < font, !StyleTables.isZeroWidth(Unicode.Scalar(value) ?? " ") else { return font }
         return Itemizer.continuesScriptRun(of: scalar, with: value) ? next : font
+    }
+
+    /// Whether the last run of `range` of `bytes` is an emoji run (`EmojiSegmenter`).
+    private func endsWithEmojiRun(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        var last = false
+        EmojiSegmenter.forEachRun(in: bytes, from: range.lowerBound, to: range.upperBound) { _, isEmoji in last = isEmoji }
+        return last
     }
 
     /// The font and scalar of the text at `following` when it may take the white space before

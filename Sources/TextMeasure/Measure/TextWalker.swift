@@ -335,7 +335,7 @@ struct TextWalker {
         var whitespace = 0.0
         var lastSpace = 0.0
         if i < to, _slowPath(stepper.currentFont > 0),
-           case let font = tables.withTables({ $0.whitespaceFont(after: stepper.currentFont, scalar: stepper.currentScalar, following: to, in: bytes) }),
+           case let font = tables.withTables({ $0.whitespaceFont(after: stepper.currentFont, scalar: stepper.currentScalar, content: segment.start..<wsStart, following: to, in: bytes) }),
            font > 0
         {
             tables.withTables { $0.measureWhitespace(bytes, from: i, to: to, font: font, total: &whitespace, last: &lastSpace) }

@@ -380,7 +380,12 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
     func followingText(at following: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (font: Int, scalar: UInt32)? {
         guard following < bytes.count else { return nil }
         let value = TextWalker.decode(bytes, at: following).value
-        if value >= 0x80, EmojiSegmenter.startsEmoji(bytes, at: following, limit: bytes.count) { return nil }
+        // Every scalar that may start an emoji token is beyond ASCII but the keycap bases (1️⃣, #️⃣).
+        if value >= 0x80 || EmojiCategory(value) == .keycapBase,
+           EmojiSegmenter.startsEmoji(bytes, at: following, limit: bytes.count)
+        {
+            return nil
+        }
         return (view.lookup(value).font, value)
     }
 

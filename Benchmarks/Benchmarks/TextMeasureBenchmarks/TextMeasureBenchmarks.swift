@@ -13,6 +13,7 @@ import TextMeasure
 let benchmarks: @Sendable () -> Void = {
     fontBenchmarks()
     scriptBenchmarks()
+    emojiBenchmarks()
     let english = BenchmarkRows.rows("en", count: 10_000, length: 150)
     let japanese = BenchmarkRows.rows("ja", count: 10_000, length: 90)
     let style = try! TextStyle.bundled(fontSize: 17)

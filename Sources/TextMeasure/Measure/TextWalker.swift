@@ -378,11 +378,19 @@ struct TextWalker {
     /// A run of ASCII bytes marked in `StyleTables.asciiSimple`, each followed by another ASCII
     /// byte or the end, is one cluster per byte (as `GraphemeBoundaries` finds) measured from the
     /// flat tables; the rest of the range from the first other byte on takes the general path.
+    /// A range holding a scalar that needs HarfBuzz is shaped as a whole, as the general path
+    /// does (shaping only its tail would lose the kerning into it: "like✨", "net8️⃣").
     @inline(__always)
     func forEachCluster(from: Int, to: Int, stepper: inout GlyphStepper, _ body: (LayoutCluster) -> Void) {
         guard let base = bytes.baseAddress else { return }
         let simple = tables.asciiSimple
         var i = from
+        while i < to && base[i] < 0x80 { i &+= 1 }
+        if i < to, _slowPath(containsShapedScalar(from: i, to: to)) {
+            forEachClusterInGeneral(from: from, to: to, stepper: &stepper, body)
+            return
+        }
+        i = from
         while i < to {
             let b = base[i]
             let next = i &+ 1

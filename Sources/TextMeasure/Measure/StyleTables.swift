@@ -95,11 +95,8 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
     /// the Pango scale (`.pango`: positions in Pango units) or at units per em (`.uikit`: font
     /// units, scaled by `unitScales`).
     let harfBuzzFonts: [HarfBuzzFont]
-    /// The chain's emoji font, which emoji runs take (`Itemizer`): the first font of the chain
-    /// with colour glyphs (CBDT, sbix, COLR or SVG), the font fontconfig returns for the family
-    /// "emoji" that Pango asks for in emoji runs when a chain's fonts are all the fonts there are
-    /// (Debian's 60-generic.conf prefers colour fonts for "emoji"); `nil` when no font has colour
-    /// glyphs (emoji runs then choose fonts as text runs do).
+    /// The chain's emoji font and its index, which emoji runs take (`Itemizer`;
+    /// `FontChain.emojiFontIndex`).
     let emojiFont: (index: Int, font: Font)?
     /// What HarfBuzz made of the pieces measured so far (the word cache).
     let shapedPieces = ShapedPieceCache()
@@ -119,7 +116,7 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
         self.unitsPerPoint = profile == .pango ? 1024 : 1
         let fonts = chain.fonts
         self.fonts = fonts
-        self.emojiFont = fonts.firstIndex { !$0.colorTables.isEmpty }.map { ($0, fonts[$0]) }
+        self.emojiFont = chain.emojiFontIndex.map { ($0, fonts[$0]) }
         // Both profiles take what HarfBuzz gives: GPOS kerning when the font has it, else the
         // legacy `kern` table, and the default standard ligatures (`liga`); they differ only in
         // the precision of the sums (DESIGN.md, compatibility profiles).

@@ -48,22 +48,34 @@ enum EmojiSegmenter {
 
     /// Whether the text at `at` (before `limit`) starts with an emoji token.
     ///
-    /// - Complexity: O(length of the token).
+    /// - Complexity: O(length of the token): only the characters a token starting at `at` could
+    ///   reach are read (after its first character, only those that continue a sequence — VS15,
+    ///   VS16, modifiers, U+20E3, U+20E0, tags, regional indicators, ZWJ — or follow a ZWJ).
     static func startsEmoji(_ bytes: UnsafeBufferPointer<UInt8>, at: Int, limit: Int) -> Bool {
         guard at < limit else { return false }
         let first = EmojiCategory(TextWalker.decode(bytes, at: at).value)
         // Only an `any_emoji` or a regional indicator starts an emoji token.
         guard first.isAnyEmoji || first == .regionalIndicator else { return false }
-        var categories: [EmojiCategory] = []
-        var i = at
+        var categories: [EmojiCategory] = [first]
+        var i = at + TextWalker.decode(bytes, at: at).length
         while i < limit {
             let (value, length) = TextWalker.decode(bytes, at: i)
             let category = EmojiCategory(value)
-            if !categories.isEmpty && category == .other { break }  // no token goes on past `any`
+            guard categories[categories.count - 1] == .zeroWidthJoiner || continuesSequence(category) else { break }
             categories.append(category)
             i += length
         }
         return token(categories, at: 0).isEmoji
+    }
+
+    /// Whether a character of `category` can continue a token without a ZWJ before it.
+    private static func continuesSequence(_ category: EmojiCategory) -> Bool {
+        switch category {
+        case .variationSelector15, .variationSelector16, .modifier, .combiningEnclosingKeycap,
+            .combiningEnclosingCircleBackslash, .tagSequence, .tagTerm, .regionalIndicator, .zeroWidthJoiner:
+            true
+        default: false
+        }
     }
 
     /// The scanner's token at `k`: its length in characters and whether it is emoji.

@@ -109,5 +109,13 @@ struct EmojiSegmenterTests {
             }
             #expect(starts == [false, true, false, false, true, true, false])
         }
+        // A token reaches past its first character only through sequence characters and ZWJs.
+        for (text, expected) in [("☺☺☺", false), ("©\u{200D}©", true), ("👨\u{200D}👩\u{200D}👧x", true),
+                                 ("🇫🇷", true), ("☺\u{FE0F}☺", true), ("1\u{FE0F}\u{20E3}", true)] {
+            var text = text
+            text.withUTF8 { bytes in
+                #expect(EmojiSegmenter.startsEmoji(bytes, at: 0, limit: bytes.count) == expected, "\(text)")
+            }
+        }
     }
 }

@@ -112,8 +112,9 @@ struct EmojiSegmenterTests {
         // A token reaches past its first character only through sequence characters and ZWJs.
         for (text, expected) in [("☺☺☺", false), ("©\u{200D}©", true), ("👨\u{200D}👩\u{200D}👧x", true),
                                  ("🇫🇷", true), ("☺\u{FE0F}☺", true), ("1\u{FE0F}\u{20E3}", true)] {
-            var text = text
-            text.withUTF8 { bytes in
+            var utf8 = Array(text.utf8)
+            utf8.withUnsafeMutableBufferPointer { bytes in
+                let bytes = UnsafeBufferPointer(bytes)
                 #expect(EmojiSegmenter.startsEmoji(bytes, at: 0, limit: bytes.count) == expected, "\(text)")
             }
         }

@@ -63,7 +63,9 @@ extension StyleTables {
     }
 
     /// Whether a BMP code point needs HarfBuzz (see `Entry.needsShaping`): marks, joiners and
-    /// variation selectors anywhere; every script but those whose glyphs never change with their
+    /// variation selectors anywhere; the characters that are an emoji run on their own
+    /// (Emoji_Presentation, modifier bases: `EmojiCategory.isEmojiAlone`), which take the
+    /// chain's emoji font and a run of their own (`Itemizer`); every script but those whose glyphs never change with their
     /// neighbours (Latin, Greek, Cyrillic, Armenian, Georgian, Hebrew letters, Han, kana, Bopomofo,
     /// precomposed Hangul), which the tables measure exactly as HarfBuzz does (kerning and
     /// standard ligatures included).
@@ -75,6 +77,8 @@ extension StyleTables {
         default: break
         }
         if value == 0x200C || value == 0x200D || (0xFE00...0xFE0F).contains(value) { return true }
+        // The BMP's emoji-alone characters all lie in U+231A–U+2B55 (EmojiCategoryTests checks).
+        if (0x231A...0x2B55).contains(value), EmojiCategory(value).isEmojiAlone { return true }
         switch hb_unicode_general_category(unicode, value) {
         case HB_UNICODE_GENERAL_CATEGORY_NON_SPACING_MARK, HB_UNICODE_GENERAL_CATEGORY_SPACING_MARK,
             HB_UNICODE_GENERAL_CATEGORY_ENCLOSING_MARK:

@@ -413,7 +413,7 @@ struct TextWalker {
         var whitespace = 0.0
         var lastSpace = 0.0
         if i < to, _slowPath(stepper.currentFont > 0),
-           case let font = tables.withTables({ $0.whitespaceFont(after: stepper.currentFont, scalar: stepper.currentScalar, following: to, in: bytes) }),
+           case let font = tables.withTables({ $0.whitespaceFont(after: stepper.currentFont, scalar: stepper.currentScalar, content: segment.start..<wsStart, following: to, in: bytes) }),
            font > 0
         {
             tables.withTables { $0.measureWhitespace(bytes, from: i, to: to, font: font, total: &whitespace, last: &lastSpace) }
@@ -456,11 +456,19 @@ struct TextWalker {
     /// A run of ASCII bytes marked in `StyleTables.asciiSimple`, each followed by another ASCII
     /// byte or the end, is one cluster per byte (as `GraphemeBoundaries` finds) measured from the
     /// flat tables; the rest of the range from the first other byte on takes the general path.
+    /// A range holding a scalar that needs HarfBuzz is shaped as a whole, as the general path
+    /// does (shaping only its tail would lose the kerning into it: "like✨", "net8️⃣").
     @inline(__always)
     func forEachCluster(from: Int, to: Int, stepper: inout GlyphStepper, _ body: (LayoutCluster) -> Void) {
         guard let base = bytes.baseAddress else { return }
         let simple = tables.asciiSimple
         var i = from
+        while i < to && base[i] < 0x80 { i &+= 1 }
+        if i < to, _slowPath(containsShapedScalar(from: i, to: to)) {
+            forEachClusterInGeneral(from: from, to: to, stepper: &stepper, body)
+            return
+        }
+        i = from
         while i < to {
             let b = base[i]
             let next = i &+ 1
@@ -533,7 +541,7 @@ struct TextWalker {
         if stepper.missing.lastCounted >= from { takeBack(&stepper.missing, from: from, to: steppedTo) }
         stepper.restart()
         let summary = tables.withTables { tables in
-            let followingFont = to < bytes.count ? tables.view.lookup(TextWalker.decode(bytes, at: to).value).font : -1
+            let followingFont = tables.followingText(at: to, in: bytes)?.font ?? -1
             return tables.shapedPieces.summary(
                 of: UnsafeBufferPointer(rebasing: bytes[from..<to]), whitespaceOffset: segment.whitespaceStart - from,
                 followingFont: followingFont

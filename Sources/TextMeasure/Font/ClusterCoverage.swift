@@ -1,3 +1,5 @@
+import CHarfBuzz
+
 /// Which font of a chain draws one grapheme cluster, and which of its characters no font has.
 public struct ClusterCoverage: Sendable, Equatable {
     /// The cluster's scalars.
@@ -24,10 +26,17 @@ public struct ClusterCoverage: Sendable, Equatable {
     /// a default-ignorable scalar (see `isIgnorable`), a control character (tab, line breaks:
     /// laid out, not drawn) or a space separator (HarfBuzz draws those a font lacks with its
     /// space glyph, at the width the character calls for).
+    ///
+    /// Asked for every code point no chain font has when a style's tables are built, so it reads
+    /// HarfBuzz's general category (a table load) rather than the standard library's property
+    /// lookup, which took a third of the command-line tool's start-up there.
     static func needsGlyph(_ scalar: Unicode.Scalar) -> Bool {
         guard !isIgnorable(scalar) else { return false }
-        switch scalar.properties.generalCategory {
-        case .control, .spaceSeparator, .surrogate, .lineSeparator, .paragraphSeparator: return false
+        switch hb_unicode_general_category(hb_unicode_funcs_get_default(), scalar.value) {
+        case HB_UNICODE_GENERAL_CATEGORY_CONTROL, HB_UNICODE_GENERAL_CATEGORY_SPACE_SEPARATOR,
+            HB_UNICODE_GENERAL_CATEGORY_SURROGATE, HB_UNICODE_GENERAL_CATEGORY_LINE_SEPARATOR,
+            HB_UNICODE_GENERAL_CATEGORY_PARAGRAPH_SEPARATOR:
+            return false
         default: return true
         }
     }
@@ -35,7 +44,7 @@ public struct ClusterCoverage: Sendable, Equatable {
     /// Whether a scalar may have no glyph without the cluster missing anything
     /// (Default_Ignorable_Code_Point: joiners, variation selectors, tags).
     static func isIgnorable(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.properties.isDefaultIgnorableCodePoint
+        StyleTables.isDefaultIgnorable(scalar.value)
     }
 }
 

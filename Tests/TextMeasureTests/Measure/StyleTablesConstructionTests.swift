@@ -121,3 +121,29 @@ struct StyleTablesConstructionTests {
         }
     }
 }
+
+@Suite("Character properties the tables are built from")
+struct StyleTablesPropertyTests {
+    @Test("isDefaultIgnorable is Unicode's Default_Ignorable_Code_Point, for every scalar")
+    func defaultIgnorable() {
+        let mismatches = (0...0x10_FFFF).compactMap(Unicode.Scalar.init).filter {
+            StyleTables.isDefaultIgnorable($0.value) != $0.properties.isDefaultIgnorableCodePoint
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(5).map { String($0.value, radix: 16) })")
+    }
+
+    @Test("needsGlyph (HarfBuzz's categories) agrees with the standard library's categories, for every scalar both assign")
+    func needsGlyphCategories() {
+        let mismatches = (0...0x10_FFFF).compactMap(Unicode.Scalar.init).filter { scalar in
+            let category = scalar.properties.generalCategory
+            guard category != .unassigned else { return false }
+            let expected: Bool
+            switch category {
+            case .control, .spaceSeparator, .surrogate, .lineSeparator, .paragraphSeparator: expected = false
+            default: expected = !scalar.properties.isDefaultIgnorableCodePoint
+            }
+            return ClusterCoverage.needsGlyph(scalar) != expected
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(5).map { String($0.value, radix: 16) })")
+    }
+}

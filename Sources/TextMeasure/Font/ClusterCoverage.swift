@@ -31,6 +31,9 @@ public struct ClusterCoverage: Sendable, Equatable {
     /// HarfBuzz's general category (a table load) rather than the standard library's property
     /// lookup, which took a third of the command-line tool's start-up there.
     static func needsGlyph(_ scalar: Unicode.Scalar) -> Bool {
+        // Most of the BMP first: U+3400–U+D7FF and U+E000–U+FDFF hold no control, space,
+        // separator or default-ignorable character.
+        if (0x3400...0xD7FF).contains(scalar.value) || (0xE000...0xFDFF).contains(scalar.value) { return true }
         guard !isIgnorable(scalar) else { return false }
         switch hb_unicode_general_category(hb_unicode_funcs_get_default(), scalar.value) {
         case HB_UNICODE_GENERAL_CATEGORY_CONTROL, HB_UNICODE_GENERAL_CATEGORY_SPACE_SEPARATOR,

@@ -49,7 +49,8 @@ let package = Package(
         .target(name: "LineBreak", exclude: ["Generated/generate.py", "Generated/generate-automaton.sh"]),
         .target(
             name: "TextMeasure",
-            dependencies: ["CFreeType", "CFontconfig", "CHarfBuzz", "CICUBreak", "CLibThai", "LineBreak"]
+            dependencies: ["CFreeType", "CFontconfig", "CHarfBuzz", "CICUBreak", "CLibThai", "LineBreak"],
+            exclude: ["Itemize/Generated/generate.py"]
         ),
         .target(name: "RowHeight", dependencies: ["TextMeasure"]),
         .executableTarget(

@@ -30,7 +30,8 @@ struct RunOptions: ParsableArguments {
         help: "Show a progress line on stderr (default: when stderr is a terminal and the output is not).")
     var progress: Bool?
 
-    @Flag(help: "Print a summary (rows, seconds, rows/s, peak memory) to stderr at the end.")
+    @Flag(
+        help: "Print a summary (rows, seconds, rows/s, peak memory; rows with characters no font covers) to stderr at the end.")
     var stats = false
 
     func validate() throws {
@@ -64,10 +65,13 @@ struct RunOptions: ParsableArguments {
         return ProgressReporter(option: progress, outputIsTerminal: toTerminal, fraction: fraction)
     }
 
-    /// Prints the `--stats` summary if it was asked for.
-    func printStatistics(rows: Int, since start: ContinuousClock.Instant) {
+    /// Prints the `--stats` summary if it was asked for (with the rows holding characters no
+    /// font covers, for a run that measures).
+    func printStatistics(rows: Int, since start: ContinuousClock.Instant, missing: MissingGlyphLog? = nil) {
         guard stats else { return }
         let seconds = ProgressReporter.seconds(ContinuousClock.now - start)
-        StandardError.write(RunStatistics(rows: rows, seconds: seconds).description + "\n")
+        var statistics = RunStatistics(rows: rows, seconds: seconds)
+        if let missing { statistics.missing = (missing.rows, missing.clusters) }
+        StandardError.write(statistics.description + "\n")
     }
 }

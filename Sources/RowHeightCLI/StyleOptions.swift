@@ -31,6 +31,12 @@ struct StyleOptions: ParsableArguments {
         valueName: "strategy"))
     var lineBreakStrategy: LineBreakStrategyArgument?
 
+    @Flag(
+        name: .customLong("system-fallback"),
+        help: ArgumentHelp(
+            "Draw characters no --font has with the installed font fontconfig prefers for each (as Pango does), instead of the first font's missing glyph."))
+    var systemFallback = false
+
     func validate() throws {
         try OptionRanges.fontSize.check(size, option: "--size")
         try OptionRanges.maxLines.check(maxLines, option: "--max-lines")
@@ -47,7 +53,7 @@ struct StyleOptions: ParsableArguments {
         let style = TextStyle(
             fontChain: chain, fontSize: size, lineBreakMode: lineBreak.mode, numberOfLines: maxLines,
             lineSpacing: lineSpacing, lineHeightMultiple: lineHeightMultiple, scale: scale, profile: profile,
-            lineBreakStrategy: lineBreakStrategy?.strategy)
+            lineBreakStrategy: lineBreakStrategy?.strategy, systemFallback: systemFallback)
         try style.validate()
         return style
     }

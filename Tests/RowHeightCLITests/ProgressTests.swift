@@ -28,11 +28,12 @@ struct ProgressTests {
         #expect(off.stderr.isEmpty)
     }
 
-    @Test("--stats prints rows, seconds, rows/s and peak memory")
+    @Test("--stats prints rows, seconds, rows/s, peak memory and the rows with characters no font covers")
     func stats() throws {
         let run = try RowHeightExecutable.run(["measure", "--input", "-", "--stats"], stdin: Self.rows)
         #expect(run.exitCode == 0)
-        let pattern = #/^rowheight: 3000 rows in [0-9.]+ s, [0-9]+ rows/s, peak memory [0-9.]+ MB\n$/#
+        let pattern =
+            #/^rowheight: 3000 rows in [0-9.]+ s, [0-9]+ rows/s, peak memory [0-9.]+ MB, 0 rows with characters no font covers \(0 clusters\)\n$/#
         #expect(run.stderr.wholeMatch(of: pattern) != nil, "\(run.stderr)")
     }
 }

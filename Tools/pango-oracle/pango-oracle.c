@@ -514,6 +514,15 @@ int main(int argc, char **argv) {
         }
         if (!set || set->nfont <= had || FcPatternGetString(set->fonts[chosen], FC_FAMILY, 0, &fam) != FcResultMatch)
             die("a font file has no family name");
+        /* A colour font (Noto Color Emoji) is not named: as on a desktop, Pango reaches it through
+         * the generic family "emoji" that it asks for in emoji runs (Debian's 45-generic.conf and
+         * 60-generic.conf, which the pattern substitution applies, resolve "emoji" to the colour
+         * font among the configuration's fonts) and as fontconfig's fallback after the named
+         * families. Naming it would make 45-generic.conf add "emoji" to every pattern, whose
+         * colour preference (60-generic.conf) then outranks the family order: digits, spaces and
+         * © of plain text would come from the emoji font, which no desktop font setting does. */
+        FcBool color = FcFalse;
+        if (FcPatternGetBool(set->fonts[chosen], FC_COLOR, 0, &color) == FcResultMatch && color && f > 0) continue;
         /* Once per family, in chain order (faces of one family share it). */
         int seen = 0;
         gchar **names = g_strsplit(family_list->str, ",", -1);

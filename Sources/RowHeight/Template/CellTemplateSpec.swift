@@ -72,6 +72,8 @@ public struct CellTemplateSpec: Codable, Sendable, Hashable {
         public var lineHeightMultiple: Double?
         /// `uikit` or `pango`.
         public var profile: String?
+        /// `TextStyle.systemFallback` (default `false`).
+        public var systemFallback: Bool?
     }
 
     /// The deepest nesting of nodes a template may have.
@@ -249,6 +251,6 @@ struct CellTemplateSpecReader {
             lineSpacing: try length(spec?.lineSpacing, path + ".lineSpacing", default: 0),
             lineHeightMultiple: try length(
                 spec?.lineHeightMultiple, path + ".lineHeightMultiple", default: 1, positive: true),
-            scale: scale, profile: profile)
+            scale: scale, profile: profile, systemFallback: spec?.systemFallback ?? false)
     }
 }

@@ -53,6 +53,9 @@ struct FontsReport {
             let fonts = Set(coverage.scalarFonts.compactMap { $0 }).sorted().map(String.init).joined(separator: ", ")
             return "no single font has all of its characters; they come from fonts \(fonts)"
         }
+        if coverage.isEmojiPresentation && !chain.fonts[index].colorTables.isEmpty {
+            return "emoji presentation: the chain's emoji font (its first colour font)"
+        }
         if index == 0 { return "the primary font has it" }
         let earlier = chain.fonts[..<index].map(\.familyName).joined(separator: ", ")
         return "first font that has it (\(earlier) \(index == 1 ? "does" : "do") not)"

@@ -67,6 +67,8 @@ struct MeasureCommand: ParsableCommand {
 
     @OptionGroup(title: "Run") var execution: RunOptions
 
+    @OptionGroup(title: "Missing glyphs") var glyphs: MissingGlyphOptions
+
     @Flag(help: "Same as --format jsonl.")
     var json = false
 
@@ -125,19 +127,21 @@ struct MeasureCommand: ParsableCommand {
     func run() throws {
         let widths = try widths()
         let format = outputFormat
+        let log = glyphs.makeLog()
         if let text {
             let measurer = try TextMeasurer(style: try style.makeStyle())
             if markup {
                 let attributed: AttributedText
                 do { attributed = try AttributedText(markup: text) } catch { throw CLIError(error.description) }
-                try measureText(attributed.string, measurer: measurer, widths: widths, format: format) {
+                try measureText(attributed.string, measurer: measurer, widths: widths, format: format, log: log) {
                     try measurer.measure(attributed, width: $0, includeLines: $1)
                 }
             } else {
-                try measureText(text, measurer: measurer, widths: widths, format: format) {
+                try measureText(text, measurer: measurer, widths: widths, format: format, log: log) {
                     try measurer.measure(text, width: $0, includeLines: $1)
                 }
             }
+            log.printWarning(source: nil)
             return
         }
         // Everything that can fail before the first row does so before any output.
@@ -151,34 +155,35 @@ struct MeasureCommand: ParsableCommand {
         try writer.write(head)
 
         if let template {
-            try stream(source: source, writer: writer) {
+            try stream(source: source, writer: writer, log: log) {
                 TemplateRowMeasurer(
-                    template: template, widths: widths, format: format, fields: RecordFields(layout: layout))
+                    template: template, widths: widths, format: format, fields: RecordFields(layout: layout),
+                    missing: log)
             } process: { line, lineNumber, state, output throws(RecordFailure) in
                 try state.measure(line: line, lineNumber: lineNumber, into: &output)
             }
         } else if let measurer, !markup, layout == RecordLayout(jsonFields: ["text"]), format == .jsonl {
             // The common case, JSON Lines in and out with nothing kept: its own parser.
-            try stream(source: source, writer: writer) {
-                RowMeasurer(measurer: measurer, widths: widths)
+            try stream(source: source, writer: writer, log: log) {
+                RowMeasurer(measurer: measurer, widths: widths, missing: log)
             } process: { line, lineNumber, state, output throws(RecordFailure) in
                 try state.measure(line: line, lineNumber: lineNumber, into: &output)
             }
         } else if let measurer {
-            try stream(source: source, writer: writer) {
+            try stream(source: source, writer: writer, log: log) {
                 TextRowMeasurer(
                     measurer: measurer, widths: widths, format: format, fields: RecordFields(layout: layout),
-                    markup: markup)
+                    markup: markup, missing: log)
             } process: { line, lineNumber, state, output throws(RecordFailure) in
                 try state.measure(line: line, lineNumber: lineNumber, into: &output)
             }
         }
     }
 
-    /// Runs the rows of `source` through the ordered pipeline with progress, `--stats` and the
-    /// `--skip-invalid` count.
+    /// Runs the rows of `source` through the ordered pipeline with progress, `--stats`, the
+    /// missing-glyph warning and the `--skip-invalid` count.
     private func stream<State>(
-        source: InputSource, writer: OutputWriter, makeState: @escaping @Sendable () throws -> State,
+        source: InputSource, writer: OutputWriter, log: MissingGlyphLog, makeState: @escaping @Sendable () throws -> State,
         process: @escaping OrderedPipeline<State>.Process
     ) throws {
         let start = ContinuousClock.now
@@ -202,7 +207,8 @@ struct MeasureCommand: ParsableCommand {
             throw error
         }
         progress.finish(rows: summary.records + summary.invalid)
-        execution.printStatistics(rows: summary.records, since: start)
+        execution.printStatistics(rows: summary.records, since: start, missing: log)
+        log.printWarning(source: source.name)
         if summary.invalid > 0 {
             throw CLIError("\(summary.invalid) invalid row\(summary.invalid == 1 ? "" : "s") skipped")
         }
@@ -210,10 +216,17 @@ struct MeasureCommand: ParsableCommand {
 
     /// The TEXT argument (`text`, the markup's text with `--markup`), measured by `measure`
     /// (width, whether lines are wanted): a readable summary, or one record in another format.
+    /// Characters no font covers are noted in `log` (the text's, against the style's chain).
     private func measureText(
-        _ text: String, measurer: TextMeasurer, widths: [Double], format: OutputFormat,
+        _ text: String, measurer: TextMeasurer, widths: [Double], format: OutputFormat, log: MissingGlyphLog,
         measure: (Double, Bool) throws -> TextMeasurement
     ) throws {
+        let missing = measurer.missingClusters(in: text)
+        do {
+            try log.note(line: 1, count: missing.count, first: missing.first)
+        } catch {
+            throw CLIError(error.message)
+        }
         let writer = try execution.makeWriter()
         var out = OutputBuffer()
         if format != .text {

@@ -4,12 +4,15 @@ import TextMeasure
 struct RowMeasurer {
     let measurer: TextMeasurer
     let widths: [Double]
+    /// Where rows with characters no font covers are noted (or refused, `--strict`).
+    let missing: MissingGlyphLog
     var parser = JSONLineParser()
     var results: [TextMeasurement] = []
 
-    init(measurer: TextMeasurer, widths: [Double]) {
+    init(measurer: TextMeasurer, widths: [Double], missing: MissingGlyphLog = MissingGlyphLog(strict: false)) {
         self.measurer = measurer
         self.widths = widths
+        self.missing = missing
         results.reserveCapacity(widths.count)
     }
 
@@ -30,6 +33,7 @@ struct RowMeasurer {
                 throw RecordFailure(line: lineNumber, message: error.description)
             }
             try measurement.checkPrintable(line: lineNumber)
+            try missing.note(line: lineNumber, measurement)
             RowMeasurer.appendRecord(measurement, to: &output)
             return
         }
@@ -45,6 +49,7 @@ struct RowMeasurer {
         }
         results = measured
         for m in measured { try m.checkPrintable(line: lineNumber) }
+        try missing.note(line: lineNumber, measured[0])
         RowMeasurer.appendRecord(measured, to: &output)
     }
 

@@ -8,12 +8,18 @@ struct TemplateRowMeasurer {
     let widths: [Double]
     let format: OutputFormat
     var fields: RecordFields
+    /// Where rows with characters no font covers are noted (or refused, `--strict`).
+    let missing: MissingGlyphLog
     private var row: CellRow
     /// The texts' storage, reused from row to row.
     private var workspace = CellWorkspace()
 
     /// - Parameter fields: a reader of `template.fields`, in that order.
-    init(template: CellTemplate, widths: [Double], format: OutputFormat, fields: RecordFields) {
+    init(
+        template: CellTemplate, widths: [Double], format: OutputFormat, fields: RecordFields,
+        missing: MissingGlyphLog = MissingGlyphLog(strict: false)
+    ) {
+        self.missing = missing
         self.template = template
         self.widths = widths
         self.format = format
@@ -35,6 +41,9 @@ struct TemplateRowMeasurer {
         for k in 0..<row.fieldCount where fields.hasField(k) {
             fields.withField(k) { row.setField(k, utf8: $0) }
         }
+        // Every text node of the cell, before anything of the record is written.
+        let uncovered = template.missingClusters(in: row)
+        try missing.note(line: lineNumber, count: uncovered.count, first: uncovered.first)
         MeasureRecordFormat.beginTemplateRecord(format, widths: widths.count, fields: &fields, to: &output)
         let prepared: PreparedCell?
         do {

@@ -11,12 +11,18 @@ struct TextRowMeasurer {
     var fields: RecordFields
     /// Whether the text is Pango markup.
     let markup: Bool
+    /// Where rows with characters no font covers are noted (or refused, `--strict`).
+    let missing: MissingGlyphLog
     private var results: [TextMeasurement] = []
 
     /// - Parameters:
     ///   - fields: a reader of the one text field.
     ///   - markup: whether the text is Pango markup.
-    init(measurer: TextMeasurer, widths: [Double], format: OutputFormat, fields: RecordFields, markup: Bool = false) {
+    init(
+        measurer: TextMeasurer, widths: [Double], format: OutputFormat, fields: RecordFields, markup: Bool = false,
+        missing: MissingGlyphLog = MissingGlyphLog(strict: false)
+    ) {
+        self.missing = missing
         self.measurer = measurer
         self.widths = widths
         self.format = format
@@ -63,6 +69,7 @@ struct TextRowMeasurer {
         }
         results = measured
         for m in measured { try m.checkPrintable(line: lineNumber) }
+        if let first = measured.first { try missing.note(line: lineNumber, first) }
         MeasureRecordFormat.appendRecord(measured, format: format, fields: &fields, to: &output)
     }
 }

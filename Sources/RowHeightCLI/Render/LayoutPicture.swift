@@ -29,6 +29,8 @@ enum LayoutPicture {
     /// - Throws: `TextMeasureError` for a bad width, `CLIError` for a picture with no lines or
     ///   too large, `GlyphRasterError` if FreeType fails.
     static func text(_ text: String, measurer: TextMeasurer, width: Double, scale: Double) throws -> Picture {
+        // With system fallback, drawn with the fonts found for the text.
+        let measurer = measurer.resolvingSystemFallback(for: text)
         let (measurement, lines) = try measurer.layoutGlyphs(text, width: width)
         guard measurement.lineCount > 0 else {
             throw CLIError("nothing to draw: the text has no lines (height 0)")
@@ -66,7 +68,7 @@ enum LayoutPicture {
             case .literal(let value): string = value
             case .field(let name): string = row[name] ?? ""
             }
-            let measurer = try TextMeasurer(style: node.style)
+            let measurer = try TextMeasurer(style: node.style).resolvingSystemFallback(for: string)
             try painter.painter.drawText(
                 measurer.glyphLines(string, lines: lines), style: node.style, x: frame.x, y: frame.y, width: frame.width)
         }

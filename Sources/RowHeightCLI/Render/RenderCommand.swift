@@ -45,6 +45,8 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var style: StyleOptions
 
+    @OptionGroup(title: "Missing glyphs") var glyphs: MissingGlyphOptions
+
     @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp("The PNG file to write.", valueName: "file"))
     var output: String?
 
@@ -60,13 +62,13 @@ struct RenderCommand: ParsableCommand {
     func run() throws {
         guard let output else { throw ValidationError("no output file: give -o FILE.png") }
         guard width.isFinite, width > 0 else { throw TextMeasureError.invalidWidth(width) }
-        let picture: LayoutPicture.Picture
+        let picture: (picture: LayoutPicture.Picture, missing: MissingGlyphLog)
         do {
             picture = try self.picture()
         } catch let error as GlyphRasterError {
             throw CLIError(error.description)
         }
-        let canvas = picture.canvas
+        let canvas = picture.picture.canvas
         let png: [UInt8]
         do {
             png = try PNGEncoder.encode(width: canvas.width, height: canvas.height, pixels: canvas.pixels)
@@ -75,29 +77,48 @@ struct RenderCommand: ParsableCommand {
         }
         try RenderCommand.write(png, to: output)
         // What was written, and the legend as text (the picture shows it too).
-        var report = "wrote \(output) (\(canvas.width)×\(canvas.height) pixels): height \(LayoutExplanation.n(picture.height)) pt\n"
-        for line in picture.legend { report += line + "\n" }
+        var report = "wrote \(output) (\(canvas.width)×\(canvas.height) pixels): height \(LayoutExplanation.n(picture.picture.height)) pt\n"
+        for line in picture.picture.legend { report += line + "\n" }
         print(report, terminator: "")
+        picture.missing.printWarning(source: input)
     }
 
-    /// Lays out and draws what the options ask for.
-    private func picture() throws -> LayoutPicture.Picture {
+    /// Notes the drawn row's characters no font covers in a log of its own (`--strict`: the
+    /// row's error, naming the input line when there is one).
+    private func checkMissing(count: Int, first: Unicode.Scalar?) throws -> MissingGlyphLog {
+        let log = glyphs.makeLog()
+        do {
+            try log.note(line: line ?? 1, count: count, first: first)
+        } catch {
+            if let input { throw error.inputError(source: input) }
+            throw CLIError(error.message)
+        }
+        return log
+    }
+
+    /// Lays out and draws what the options ask for; the log of its characters no font covers.
+    private func picture() throws -> (picture: LayoutPicture.Picture, missing: MissingGlyphLog) {
         if let template, let input, let line {
             let cell = try TemplateFile.load(template)
             let row = try RenderRow.fields(
                 cell.fields, optional: TemplateFile.optionalFields(of: cell), line: line, of: rows)
+            let uncovered = cell.missingClusters(in: row)
+            let log = try checkMissing(count: uncovered.count, first: uncovered.first)
             do {
-                return try LayoutPicture.cell(cell, row: row, width: width, scale: style.scale)
+                return (try LayoutPicture.cell(cell, row: row, width: width, scale: style.scale), log)
             } catch let error as CellTemplateError {
                 throw InputError(source: input, line: line, error.description)
             }
         }
         let measurer = try TextMeasurer(style: try style.makeStyle())
+        var text = self.text ?? ""
         if input != nil, let line {
             let row = try RenderRow.fields(nil, line: line, of: rows)
-            return try LayoutPicture.text(row[rows.textColumn] ?? "", measurer: measurer, width: width, scale: style.scale)
+            text = row[rows.textColumn] ?? ""
         }
-        return try LayoutPicture.text(text ?? "", measurer: measurer, width: width, scale: style.scale)
+        let uncovered = measurer.missingClusters(in: text)
+        let log = try checkMissing(count: uncovered.count, first: uncovered.first)
+        return (try LayoutPicture.text(text, measurer: measurer, width: width, scale: style.scale), log)
     }
 
     /// Writes `bytes` to the file at `path`, replacing it.

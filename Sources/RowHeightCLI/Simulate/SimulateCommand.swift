@@ -31,6 +31,8 @@ struct SimulateCommand: ParsableCommand {
 
     @OptionGroup var style: StyleOptions
 
+    @OptionGroup(title: "Missing glyphs") var glyphs: MissingGlyphOptions
+
     @Option(help: ArgumentHelp("List width in points.", valueName: "pt"))
     var width: Double = 375
 
@@ -69,6 +71,17 @@ struct SimulateCommand: ParsableCommand {
         let (source, layout) = try self.rows.open(
             fields: template?.fields, optional: template.map(TemplateFile.optionalFields))
         let rows = try SimulationRows.load(source, layout: layout)
+        // Every row is checked for characters no font covers, not only the rows the moves measure.
+        let log = glyphs.makeLog()
+        for row in 0..<rows.count {
+            let missing = template.map { $0.missingClusters(in: rows.values(ofRow: row)) }
+                ?? rows.withBytes(ofRow: row, field: 0) { measurer?.missingClusters(utf8: $0) ?? (0, nil) }
+            do {
+                try log.note(line: rows.line(ofRow: row), count: missing.count, first: missing.first)
+            } catch {
+                throw error.inputError(source: source.name)
+            }
+        }
         let report: SimulationReport
         do {
             switch (template, measurer) {
@@ -85,6 +98,7 @@ struct SimulateCommand: ParsableCommand {
         var out = OutputBuffer()
         if json { report.appendJSON(to: &out) } else { report.appendText(to: &out) }
         try out.flush()
+        log.printWarning(source: source.name)
     }
 
     /// Builds the model over `rows`, precomputes if asked, and runs the moves.

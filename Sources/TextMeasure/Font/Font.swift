@@ -161,11 +161,16 @@ public final class Font: Sendable, CustomStringConvertible {
             }
         }
         result.bmp = bmp
-        // Unhinted advances in font units, all glyphs at once.
+        // Unhinted advances in font units, all glyphs at once: read from a well-formed `hmtx`
+        // directly (FreeType's per-glyph calls took a quarter of loading a font), else FreeType's.
         let count = Int(rec.num_glyphs)
-        var fixed = [FT_Fixed](repeating: 0, count: max(count, 1))
-        if count > 0, FT_Get_Advances(face, 0, FT_UInt(count), FT_Int32(FT_LOAD_NO_SCALE), &fixed) == 0 {
-            result.advances = fixed.prefix(count).map { Int32(clamping: $0) }
+        if count > 0, rec.face_flags & FT_Long(FT_FACE_FLAG_MULTIPLE_MASTERS) == 0,  // variable fonts: FreeType applies HVAR
+            let advances = Font.hmtxAdvances(
+                hhea: rawTable(face, tag: 0x6868_6561), hmtx: rawTable(face, tag: 0x686D_7478), glyphCount: count)
+        {
+            result.advances = advances
+        } else if count > 0, let advances = freeTypeAdvances(face, count: count) {
+            result.advances = advances
         } else {
             result.advances = [Int32](repeating: 0, count: max(count, 1))
         }
@@ -174,6 +179,35 @@ public final class Font: Sendable, CustomStringConvertible {
         result.gpos = rawTable(face, tag: 0x4750_4F53)  // 'GPOS'
         result.gsub = rawTable(face, tag: 0x4753_5542)  // 'GSUB'
         return result
+    }
+
+    /// FreeType's unhinted advances of the first `count` glyphs of `face` in font units (`nil`
+    /// when FreeType fails): what `hmtxAdvances` must equal for a well-formed font.
+    static func freeTypeAdvances(_ face: FT_Face, count: Int) -> [Int32]? {
+        var fixed = [FT_Fixed](repeating: 0, count: max(count, 1))
+        guard FT_Get_Advances(face, 0, FT_UInt(count), FT_Int32(FT_LOAD_NO_SCALE), &fixed) == 0 else { return nil }
+        return fixed.prefix(count).map { Int32(clamping: $0) }
+    }
+
+    /// The advance of each of `glyphCount` glyphs from raw `hhea` and `hmtx` tables: the
+    /// `numberOfHMetrics` long metrics, the last advance repeated for the glyphs after them (what
+    /// FreeType returns for them without scaling); `nil` when the tables are missing, short or
+    /// inconsistent, so that FreeType's own recovery decides.
+    ///
+    /// - Complexity: O(glyphCount).
+    static func hmtxAdvances(hhea: [UInt8], hmtx: [UInt8], glyphCount: Int) -> [Int32]? {
+        guard hhea.count >= 36, glyphCount > 0 else { return nil }
+        let metrics = Int(hhea[34]) << 8 | Int(hhea[35])
+        guard metrics >= 1, metrics <= glyphCount, hmtx.count >= 4 * metrics else { return nil }
+        var advances = [Int32](repeating: 0, count: glyphCount)
+        hmtx.withUnsafeBufferPointer { table in
+            for g in 0..<metrics {
+                advances[g] = Int32(table[4 * g]) << 8 | Int32(table[4 * g + 1])
+            }
+        }
+        let last = advances[metrics - 1]
+        for g in metrics..<glyphCount { advances[g] = last }
+        return advances
     }
 
     /// Units per em from the `head` table, 0 without one.

@@ -4,11 +4,16 @@ import CHarfBuzz
 ///
 /// - **Script** (UAX #24 `Script`): common and inherited characters join the run they are in;
 ///   leading ones take the script of the first character that has one.
+/// - **Emoji presentation** (`EmojiSegmenter`, Pango's emoji iterator): emoji runs and text runs
+///   split script runs further. In an emoji run each character takes the chain's emoji font when
+///   it has it (Pango asks fontconfig for the family "emoji"; see `StyleTables.emojiFont`), else
+///   the first font of the chain that has it; text runs follow the rule below.
 /// - **Font**, within a script run: each character takes the first font of the chain that has it
 ///   (the primary font when none has); characters Pango does not let choose a font — spaces,
 ///   controls, format characters, variation selectors — stay in the current run's font. Spaces
 ///   ending a run move to the next one when its font comes earlier in the chain, and a run of
-///   only such characters takes the font of the chain's space.
+///   only such characters takes the font of the text after it in the same run, else the font
+///   of the chain's space.
 ///
 /// Direction follows from the script (HarfBuzz shapes right-to-left scripts right to left); lines
 /// still break in logical order, and a run's width does not depend on its embedding level.
@@ -18,6 +23,8 @@ enum Itemizer {
         var range: Range<Int>
         var font: Int
         var script: hb_script_t
+        /// Whether the run is an emoji run (`EmojiSegmenter`).
+        var isEmoji = false
     }
 
     /// Calls `body` with the runs of `from..<to` of `bytes`, in logical order.
@@ -26,10 +33,14 @@ enum Itemizer {
     /// - Complexity: O(n) in the range's length.
     /// - Parameter following: The font and scalar of the text right after the range in the same
     ///   paragraph, if any: white space ending the range moves to that font when it comes earlier
-    ///   in the chain and the scalar continues the range's last script run.
+    ///   in the chain and the scalar continues the range's last script run (the caller passes
+    ///   `nil` when it starts an emoji run).
+    /// - Parameter emojiFont: The chain's emoji font, which emoji runs take where it has the
+    ///   character (`nil`: emoji runs choose fonts as text runs do).
     static func forEachRun(
         in bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int, spaceFont: Int,
-        following: (font: Int, scalar: UInt32)? = nil, fontOf: (UInt32) -> Int, _ body: (Run) -> Void
+        following: (font: Int, scalar: UInt32)? = nil, emojiFont: (index: Int, font: Font)? = nil,
+        fontOf: (UInt32) -> Int, _ body: (Run) -> Void
     ) {
         let unicode = hb_unicode_funcs_get_default()
         var runScript = HB_SCRIPT_COMMON
@@ -43,8 +54,8 @@ enum Itemizer {
                 if runScript == HB_SCRIPT_COMMON {
                     runScript = script
                 } else if script != runScript {
-                    fontRuns(in: bytes, from: scriptStart, to: i, script: runScript, spaceFont: spaceFont,
-                             unicode: unicode, followingFont: nil, fontOf: fontOf, body)
+                    emojiRuns(in: bytes, from: scriptStart, to: i, script: runScript, spaceFont: spaceFont,
+                              unicode: unicode, followingFont: nil, emojiFont: emojiFont, fontOf: fontOf, body)
                     scriptStart = i
                     runScript = script
                 }
@@ -55,8 +66,37 @@ enum Itemizer {
         if let scalar = following?.scalar, !continuesScriptRun(script: runScript, with: scalar, unicode: unicode) {
             next = nil
         }
-        fontRuns(in: bytes, from: scriptStart, to: to, script: runScript, spaceFont: spaceFont, unicode: unicode,
-                 followingFont: next?.font, fontOf: fontOf, body)
+        emojiRuns(in: bytes, from: scriptStart, to: to, script: runScript, spaceFont: spaceFont, unicode: unicode,
+                  followingFont: next?.font, emojiFont: emojiFont, fontOf: fontOf, body)
+    }
+
+    /// The font runs of the emoji and text runs of one script run (Pango ends a run where either
+    /// iterator does).
+    private static func emojiRuns(
+        in bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int, script: hb_script_t, spaceFont: Int,
+        unicode: OpaquePointer?, followingFont: Int?, emojiFont: (index: Int, font: Font)?, fontOf: (UInt32) -> Int,
+        _ body: (Run) -> Void
+    ) {
+        EmojiSegmenter.forEachRun(in: bytes, from: from, to: to) { range, isEmoji in
+            if isEmoji {
+                let emojiFontOf: (UInt32) -> Int = { value in
+                    if let (index, font) = emojiFont, let scalar = Unicode.Scalar(value), font.glyph(for: scalar) != 0 {
+                        return index
+                    }
+                    return fontOf(value)
+                }
+                fontRuns(in: bytes, from: range.lowerBound, to: range.upperBound, script: script, spaceFont: spaceFont,
+                         unicode: unicode, followingFont: nil, fontOf: emojiFontOf) { run in
+                    var run = run
+                    run.isEmoji = true
+                    body(run)
+                }
+            } else {
+                fontRuns(in: bytes, from: range.lowerBound, to: range.upperBound, script: script, spaceFont: spaceFont,
+                         unicode: unicode, followingFont: range.upperBound == to ? followingFont : nil, fontOf: fontOf,
+                         body)
+            }
+        }
     }
 
     /// Whether `next` continues the script run that `scalar` is in (it is common or inherited,
@@ -120,7 +160,9 @@ enum Itemizer {
             body(Run(range: spaces..<to, font: next, script: script))
             return
         }
-        body(Run(range: itemStart..<to, font: itemFont ?? spaceFont, script: script))
+        // A run of only white space takes the font of the text after it when that continues the
+        // run (Pango fills an item's missing font from the next character that has one).
+        body(Run(range: itemStart..<to, font: itemFont ?? followingFont ?? spaceFont, script: script))
     }
 
     /// Pango's `consider_as_space`: characters that never choose a font (controls, format

@@ -11,6 +11,8 @@ struct GlyphStepper {
     /// The previous visible scalar, and whether its glyph for kerning is its own (not a ligature's).
     private var prevValue: UInt32 = 0x1_0000
     private var prevGlyphIsNominal = false
+    /// The clusters stepped through that no font has (kept across `continueRun` and `restart`).
+    var missing = MissingGlyphTally()
 
     /// The font of the last visible scalar stepped through (−1 before any): the font Pango's
     /// itemization keeps white space in.
@@ -27,11 +29,18 @@ struct GlyphStepper {
     /// font `font`: white space and zero-width characters that follow stay in that run's font;
     /// nothing kerns across the boundary.
     mutating func continueRun(font: Int, scalar: UInt32) {
-        self = GlyphStepper()
+        restart()
         prevFont = font
         prevValue = scalar
         prevGlyph = 0
         prevGlyphIsNominal = false
+    }
+
+    /// Forgets the text stepped through (nothing kerns with it), keeping the `missing` tally.
+    mutating func restart() {
+        let missing = self.missing
+        self = GlyphStepper()
+        self.missing = missing
     }
 
     /// One visible scalar.
@@ -98,11 +107,15 @@ struct GlyphStepper {
     @inline(__always)
     mutating func step(_ value: UInt32, at i: Int, limit: Int, in bytes: UnsafeBufferPointer<UInt8>,
                        tables: StyleTableView) -> Step? {
-        // The common case inline: a BMP scalar with no ligature starting or going on.
+        // The common case inline: a BMP scalar with no ligature starting or going on, that a
+        // font has.
         if value < 0x1_0000 && ligatureRemaining == 0 {
             let entry = tables.entries[Int(value)]
-            guard entry.advance != 0 else { return nil }
-            if entry.flags & 1 == 0 || !tables.mayStartLigature(value, at: i, limit: limit, in: bytes) {
+            let flags = entry.flags
+            if flags & (1 | StyleTables.Entry.missing) == 0
+                || (flags & StyleTables.Entry.missing == 0 && !tables.mayStartLigature(value, at: i, limit: limit, in: bytes))
+            {
+                guard entry.advance != 0 else { return nil }
                 let font = Int(entry.font)
                 var adjustment = 0.0
                 if font == prevFont {
@@ -122,7 +135,8 @@ struct GlyphStepper {
         return stepGeneral(value, at: i, limit: limit, in: bytes, tables: tables)
     }
 
-    /// `step` for any scalar: supplementary planes, ligatures.
+    /// `step` for any scalar: supplementary planes, ligatures, scalars no font has (counted
+    /// in `missing`).
     @inline(never)
     private mutating func stepGeneral(_ value: UInt32, at i: Int, limit: Int, in bytes: UnsafeBufferPointer<UInt8>,
                                       tables: StyleTableView) -> Step? {
@@ -132,6 +146,7 @@ struct GlyphStepper {
         var mayStartLigature = false
         if value < 0x1_0000 {
             let entry = tables.entries[Int(value)]
+            if entry.isMissing { missing.record(value, at: i, in: bytes) }
             guard entry.advance != 0 else { return nil }
             advance = entry.advance
             font = Int(entry.font)
@@ -139,6 +154,9 @@ struct GlyphStepper {
             mayStartLigature = entry.flags & 1 != 0
         } else {
             let looked = tables.lookup(value)
+            if looked.glyph == 0, let scalar = Unicode.Scalar(value), ClusterCoverage.needsGlyph(scalar) {
+                missing.record(value, at: i, in: bytes)
+            }
             guard looked.advance != 0 else { return nil }
             (advance, font, glyph) = looked
             mayStartLigature = tables.withTables {

@@ -49,3 +49,16 @@ enum GraphemeBoundaries {
         }
     }
 }
+
+extension GraphemeBoundaries {
+    /// The UTF-8 offset just past the grapheme cluster that starts at `offset` of valid UTF-8
+    /// (clusters longer than 64 bytes end at the last scalar boundary within 64 bytes).
+    ///
+    /// - Complexity: O(1): at most 64 bytes are read.
+    static func clusterEnd(in bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Int {
+        var end = min(bytes.count, offset + 64)
+        while end < bytes.count, end > offset + 1, bytes[end] & 0xC0 == 0x80 { end -= 1 }
+        let window = String(decoding: UnsafeBufferPointer(rebasing: bytes[offset..<end]), as: UTF8.self)
+        return offset + max(window.first?.utf8.count ?? 1, 1)
+    }
+}

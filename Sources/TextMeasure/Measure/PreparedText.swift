@@ -12,7 +12,8 @@
 /// narrower than 160 pt that must break a word, wrap in floating point (a few times slower),
 /// with the same results.
 public struct PreparedText: @unchecked Sendable {  // its storage is immutable once made, see `Storage`
-    /// The style the text was prepared in.
+    /// The style the text was prepared in (with `systemFallback`, for a text that needed them,
+    /// the system fonts found appended to its chain and `systemFallback` off).
     public var style: TextStyle { storage.measurer.style }
     /// Everything in one reference, so that copying a prepared text costs one retain.
     let storage: Storage
@@ -40,12 +41,14 @@ public struct PreparedText: @unchecked Sendable {  // its storage is immutable o
             let magnitude: Double
             /// Where the summaries start in the elements (after the exact sums' arrays).
             let summariesOffset: Int
+            /// The clusters of the text no font has.
+            let missing: MissingGlyphTally
         }
 
         /// Prepared pieces in a new storage.
         static func make(
             measurer: TextMeasurer, rich: RichRuns?, pieces: [PreparedPiece], summaries: [PreparedPieceSummary],
-            text: UnsafeBufferPointer<UInt8>
+            text: UnsafeBufferPointer<UInt8>, missing: MissingGlyphTally
         ) -> Storage {
             var magnitude = 0.0
             for piece in pieces {
@@ -61,7 +64,7 @@ public struct PreparedText: @unchecked Sendable {  // its storage is immutable o
             let buffer = Storage.create(minimumCapacity: textOffset + text.count) { _ in
                 Header(
                     exactSums: nil, measurer: measurer, rich: rich, pieceCount: count, byteCount: text.count,
-                    magnitude: magnitude, summariesOffset: summariesOffset)
+                    magnitude: magnitude, summariesOffset: summariesOffset, missing: missing)
             }
             let storage = unsafeDowncast(buffer, to: Storage.self)
             storage.withUnsafeMutablePointers { header, elements in
@@ -102,6 +105,7 @@ public struct PreparedText: @unchecked Sendable {  // its storage is immutable o
         }
         var pieceCount: Int { header.pieceCount }
         var magnitude: Double { header.magnitude }
+        var missing: MissingGlyphTally { header.missing }
 
         /// The start of the elements (valid while the storage lives: an object never moves).
         private var elements: UnsafeMutableRawPointer {
@@ -187,34 +191,47 @@ public struct PreparedText: @unchecked Sendable {  // its storage is immutable o
         pieces.reserveCapacity(bytes.count / 3 + 4)
         summaries.reserveCapacity(bytes.count / 3 + 4)
         var offset = 0.0
-        forEachPiece(utf8: bytes, measurer: measurer, rich: rich) { piece in
+        let missing = forEachPiece(utf8: bytes, measurer: measurer, rich: rich) { piece in
             let prepared = PreparedPiece(piece, pango: pango, offset: offset)
             offset += prepared.advance + prepared.whitespace
             pieces.append(prepared)
             summaries.append(PreparedPieceSummary(prepared, layout: piece))
         }
-        return Storage.make(measurer: measurer, rich: rich, pieces: pieces, summaries: summaries, text: bytes)
+        if _slowPath(missing.clusters > 0), rich == nil, let fallback = measurer.systemFallbackMeasurer(for: bytes) {
+            return makeStorage(utf8: bytes, measurer: fallback)
+        }
+        return Storage.make(
+            measurer: measurer, rich: rich, pieces: pieces, summaries: summaries, text: bytes, missing: missing)
     }
 
     /// Calls `body` with the pieces of valid UTF-8 in order: plain text's (`TextWalker`) or,
     /// with `rich`, an attributed text's (`RichWalker`).
+    ///
+    /// - Returns: The clusters no font has (plain text; attributed text is not counted yet).
     private static func forEachPiece(
         utf8 bytes: UnsafeBufferPointer<UInt8>, measurer: TextMeasurer, rich: RichRuns?,
         _ body: (LayoutPiece) -> Void
-    ) {
+    ) -> MissingGlyphTally {
         let charMode = measurer.style.lineBreakMode == .byCharWrapping
         if let rich {
             rich.forEachPiece(utf8: bytes, base: measurer.tables, charMode: charMode, body)
-        } else {
-            TextWalker(tables: measurer.tables, bytes: bytes).forEachPiece(charMode: charMode) { piece in
-                body(piece)
-                return true
-            }
+            return MissingGlyphTally()
+        }
+        return TextWalker(tables: measurer.tables, bytes: bytes).forEachPiece(charMode: charMode) { piece in
+            body(piece)
+            return true
         }
     }
 
     /// The number of pieces (segments, or clusters in char mode) the text was split into.
     public var segmentCount: Int { storage.pieceCount }
+
+    /// How many grapheme clusters of the text no font of the chain has a glyph for (see
+    /// `TextMeasurement.missingClusterCount`; every measurement of the prepared text reports it).
+    public var missingClusterCount: Int { storage.missing.clusters }
+
+    /// The first character no font has, `nil` when `missingClusterCount` is 0.
+    public var firstMissingScalar: Unicode.Scalar? { storage.missing.firstScalar }
 
     /// Measures the prepared text at `width` points.
     ///
@@ -223,9 +240,11 @@ public struct PreparedText: @unchecked Sendable {  // its storage is immutable o
     ///   lines), no text is read again; nothing is allocated unless `includeLines` is set.
     public func measure(width: Double, includeLines: Bool = false) throws(TextMeasureError) -> TextMeasurement {
         guard width.isFinite, width > 0 else { throw .invalidWidth(width) }
-        if !includeLines, let measurement = storage.exactMeasurement(width: width) { return measurement }
+        if !includeLines, let measurement = storage.exactMeasurement(width: width) {
+            return measurement.counting(storage.missing)
+        }
         let units = try storage.measurer.widthUnits(width)
-        if !includeLines { return wrappedHeight(widthUnits: units) }
+        if !includeLines { return wrappedHeight(widthUnits: units).counting(storage.missing) }
         let measurer = storage.measurer
         let result = withExtendedLifetime(storage) {
             var fitter = LineFitter(
@@ -235,7 +254,7 @@ public struct PreparedText: @unchecked Sendable {  // its storage is immutable o
             fitter.finish()
             return fitter.measurement(style: measurer.style)
         }
-        return result
+        return result.counting(storage.missing)
     }
 
     /// Fits the pieces as `TextMeasurer.measure` does (recording lines).

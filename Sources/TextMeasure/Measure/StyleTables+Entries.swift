@@ -5,7 +5,8 @@ extension StyleTables {
     /// Fills `entries` (65,536, uninitialized) with the `Entry` of every BMP code point, in one
     /// pass: the chain's resolve table gives font, glyph and advance; the line-breaking
     /// properties come from `ScalarBreakProperties.basicMultilingualPlane()` (one table load per
-    /// code point, not an automaton query per property). Surrogate code points get advance 0,
+    /// code point, not an automaton query per property). A code point no font has gets the
+    /// `missing` bit. Surrogate code points get advance 0,
     /// glyph 0 of font 0 and no flags but the ligature bit of glyph 0.
     ///
     /// - Parameters:
@@ -51,7 +52,9 @@ extension StyleTables {
             var flags: UInt8 = (startsLigature ? 1 : 0) | (extender ? 2 : 0)
             let shaped = cp >= 0x300 && needsShaping(UInt32(cp), unicode: unicode)
             if shaped { flags |= Entry.shaped }
-            if asciiFastPath, cp >= 0x800, !startsLigature, !extender, !shaped, advance != 0 {
+            let missing = resolved.glyph == 0 && ClusterCoverage.needsGlyph(scalar)
+            if missing { flags |= Entry.missing }
+            if asciiFastPath, cp >= 0x800, !startsLigature, !extender, !shaped, !missing, advance != 0 {
                 if properties.continuesIdeographicRun { flags |= Entry.ideographic }
                 if properties.closesIdeograph { flags |= Entry.closing }
             }
@@ -60,7 +63,9 @@ extension StyleTables {
     }
 
     /// Whether a BMP code point needs HarfBuzz (see `Entry.needsShaping`): marks, joiners and
-    /// variation selectors anywhere; every script but those whose glyphs never change with their
+    /// variation selectors anywhere; the characters that are an emoji run on their own
+    /// (Emoji_Presentation, modifier bases: `EmojiCategory.isEmojiAlone`), which take the
+    /// chain's emoji font and a run of their own (`Itemizer`); every script but those whose glyphs never change with their
     /// neighbours (Latin, Greek, Cyrillic, Armenian, Georgian, Hebrew letters, Han, kana, Bopomofo,
     /// precomposed Hangul), which the tables measure exactly as HarfBuzz does (kerning and
     /// standard ligatures included).
@@ -72,6 +77,8 @@ extension StyleTables {
         default: break
         }
         if value == 0x200C || value == 0x200D || (0xFE00...0xFE0F).contains(value) { return true }
+        // The BMP's emoji-alone characters all lie in U+231A–U+2B55 (EmojiCategoryTests checks).
+        if (0x231A...0x2B55).contains(value), EmojiCategory(value).isEmojiAlone { return true }
         switch hb_unicode_general_category(unicode, value) {
         case HB_UNICODE_GENERAL_CATEGORY_NON_SPACING_MARK, HB_UNICODE_GENERAL_CATEGORY_SPACING_MARK,
             HB_UNICODE_GENERAL_CATEGORY_ENCLOSING_MARK:

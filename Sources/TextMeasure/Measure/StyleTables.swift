@@ -52,6 +52,17 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
 
         /// The `flags` bit of `needsShaping`.
         static var shaped: UInt8 { 16 }
+
+        /// Whether no font of the chain has a glyph for the code point although it needs one
+        /// (`ClusterCoverage.needsGlyph`): it is measured as the primary font's missing glyph,
+        /// and counted (`MissingGlyphTally`). Such a code point never takes the ASCII or
+        /// ideographic fast paths.
+        var isMissing: Bool {
+            @inline(__always) get { flags & StyleTables.Entry.missing != 0 }
+        }
+
+        /// The `flags` bit of `isMissing`.
+        static var missing: UInt8 { 32 }
     }
 
     /// `Entry` of each BMP code point (65,536).
@@ -99,6 +110,9 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
     /// the Pango scale (`.pango`: positions in Pango units) or at units per em (`.uikit`: font
     /// units, scaled by `unitScales`).
     let harfBuzzFonts: [HarfBuzzFont]
+    /// The chain's emoji font and its index, which emoji runs take (`Itemizer`;
+    /// `FontChain.emojiFontIndex`).
+    let emojiFont: (index: Int, font: Font)?
     /// What HarfBuzz made of the pieces measured so far (the word cache).
     let shapedPieces = ShapedPieceCache()
     /// The dictionary breaks of the texts measured so far (`DictionaryBreaks`).
@@ -121,6 +135,7 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
         self.unitsPerPoint = profile == .pango ? 1024 : 1
         let fonts = chain.fonts
         self.fonts = fonts
+        self.emojiFont = chain.emojiFontIndex.map { ($0, fonts[$0]) }
         // Both profiles take what HarfBuzz gives: GPOS kerning when the font has it, else the
         // legacy `kern` table, and the default standard ligatures (`liga`); they differ only in
         // the precision of the sums (DESIGN.md, compatibility profiles).
@@ -285,6 +300,11 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
     /// at the width the character calls for: U+3000 and the em space an em, the en space half…),
     /// in Pango units; `nil` when the scalar is not such a space or the font has no space glyph.
     static func harfBuzzFallbackSpace(_ scalar: Unicode.Scalar, font: Font, xScale: Int64, multiplier: Int64) -> Double? {
+        // Only U+00A0, U+2000–U+205F and U+3000 are such spaces (checked before any font lookup:
+        // this runs for every code point the chain lacks when the tables are built).
+        guard scalar.value == 0xA0 || scalar.value == 0x3000 || (0x2000...0x205F).contains(scalar.value) else {
+            return nil
+        }
         let space = font.glyph(for: " ")
         guard space != 0 else { return nil }
         func emFraction(_ n: Int64) -> Double { Double((xScale + n / 2) / n) }
@@ -355,38 +375,70 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
     /// - Parameter following: Where the text after the range starts, if it goes on in the same
     ///   paragraph: white space ending the range moves to the font of the scalar there when that
     ///   font comes earlier in the chain (`Itemizer`).
+    /// - Parameter missing: The offsets of the HarfBuzz clusters drawn with glyph 0 (no font has
+    ///   them) are appended to it, in glyph order (right to left in right-to-left runs), repeated
+    ///   for each such glyph.
     func appendShapedWidths(
         _ bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int, following: Int?, widths: inout [Double],
-        fonts: inout [UInt8]
+        fonts: inout [UInt8], missing: inout [Int]
     ) {
         let view = self.view
         let pango = profile == .pango
         let context = RunShaper.Context(bytes: bytes, range: from..<to)
-        var next: (font: Int, scalar: UInt32)? = nil
-        if let following, following < bytes.count {
-            let value = TextWalker.decode(bytes, at: following).value
-            next = (view.lookup(value).font, value)
-        }
+        let next = following.flatMap { followingText(at: $0, in: bytes) }
         Itemizer.forEachRun(in: bytes, from: from, to: to, spaceFont: Int(entries[0x20].font), following: next,
-                            fontOf: { view.lookup($0).font }) { run in
+                            emojiFont: emojiFont, fontOf: { view.lookup($0).font }) { run in
             let before = widths.count
             RunShaper.appendLogicalWidths(
                 of: run.range, context: context, font: harfBuzzFonts[run.font], script: run.script,
                 scale: pango ? 1 : unitScales[run.font], wholeUnits: pango,
-                missingWidth: { view.lookup(TextWalker.decode(bytes, at: $0).value).advance }, to: &widths)
+                missingWidth: { offset in
+                    missing.append(offset)
+                    return view.lookup(TextWalker.decode(bytes, at: offset).value).advance
+                }, to: &widths)
             fonts.append(contentsOf: repeatElement(UInt8(truncatingIfNeeded: run.font), count: widths.count - before))
         }
     }
 
     /// The font Pango keeps the white space after a visible scalar in: the font of that scalar
     /// (`font`), or the font of the scalar at `following` when it comes earlier in the chain and
-    /// continues the same script run (`Itemizer`'s rule, for the table-measured path).
-    func whitespaceFont(after font: Int, scalar: UInt32, following: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        guard following < bytes.count else { return font }
-        let value = TextWalker.decode(bytes, at: following).value
-        let next = view.lookup(value).font
+    /// continues the same script run (`Itemizer`'s rule, for the table-measured path). After an
+    /// emoji run (`content`, the text before the white space, ends with one), the white space
+    /// starts a text run: the font of the text at `following` when it continues the run, else the
+    /// font of the chain's space.
+    func whitespaceFont(
+        after font: Int, scalar: UInt32, content: Range<Int>, following: Int, in bytes: UnsafeBufferPointer<UInt8>
+    ) -> Int {
+        let following = followingText(at: following, in: bytes)
+        if scalar >= 0x80, EmojiCategory(scalar) != .other, endsWithEmojiRun(bytes, content) {
+            if let (next, value) = following, Itemizer.continuesScriptRun(of: scalar, with: value) { return next }
+            return Int(entries[0x20].font)
+        }
+        guard let (next, value) = following else { return font }
         guard next < font, !StyleTables.isZeroWidth(Unicode.Scalar(value) ?? " ") else { return font }
         return Itemizer.continuesScriptRun(of: scalar, with: value) ? next : font
+    }
+
+    /// Whether the last run of `range` of `bytes` is an emoji run (`EmojiSegmenter`).
+    private func endsWithEmojiRun(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        var last = false
+        EmojiSegmenter.forEachRun(in: bytes, from: range.lowerBound, to: range.upperBound) { _, isEmoji in last = isEmoji }
+        return last
+    }
+
+    /// The font and scalar of the text at `following` when it may take the white space before
+    /// it (`Itemizer.forEachRun`'s `following`): `nil` at the end of the text and where an emoji
+    /// run starts (white space never moves from one run into another).
+    func followingText(at following: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (font: Int, scalar: UInt32)? {
+        guard following < bytes.count else { return nil }
+        let value = TextWalker.decode(bytes, at: following).value
+        // Every scalar that may start an emoji token is beyond ASCII but the keycap bases (1️⃣, #️⃣).
+        if value >= 0x80 || EmojiCategory(value) == .keycapBase,
+           EmojiSegmenter.startsEmoji(bytes, at: following, limit: bytes.count)
+        {
+            return nil
+        }
+        return (view.lookup(value).font, value)
     }
 
     /// Measures the white space `from..<to` in chain font `font` (the glyphs of that font, where

@@ -10,13 +10,41 @@ public struct TextMeasurement: Sendable, Hashable {
     public var maxLineWidth: Double
     /// The lines, only when asked for (`TextMeasurer.measure(_:width:includeLines:)`); else `nil`.
     public var lines: [LineFragment]?
+    /// How many grapheme clusters of the text no font of the chain has a glyph for: each is
+    /// measured (and drawn) as the primary font's missing glyph, a box. Counted over the whole
+    /// text, also the lines `numberOfLines` hides; a cluster counts once however many of its
+    /// characters are missing (a covered letter with an uncovered accent is one). Characters
+    /// drawn without a glyph of their own — controls such as tab, spaces (HarfBuzz draws a space
+    /// a font lacks with its space glyph), default-ignorable ones such as ZWJ or variation
+    /// selectors — never count. Shaped text counts the clusters HarfBuzz draws with glyph 0.
+    /// Measuring the count costs nothing unless such a character occurs.
+    public var missingClusterCount: Int
+    /// The first character no font has (the first missing scalar of the first cluster counted in
+    /// `missingClusterCount`), `nil` when that is 0.
+    public var firstMissingScalar: Unicode.Scalar?
 
     /// Creates a measurement.
-    public init(lineCount: Int, height: Double, maxLineWidth: Double, lines: [LineFragment]? = nil) {
+    public init(
+        lineCount: Int, height: Double, maxLineWidth: Double, lines: [LineFragment]? = nil,
+        missingClusterCount: Int = 0, firstMissingScalar: Unicode.Scalar? = nil
+    ) {
         self.lineCount = lineCount
         self.height = height
         self.maxLineWidth = maxLineWidth
         self.lines = lines
+        self.missingClusterCount = missingClusterCount
+        self.firstMissingScalar = firstMissingScalar
+    }
+}
+
+extension TextMeasurement {
+    /// This measurement with the missing clusters of `tally`.
+    @inline(__always)
+    func counting(_ tally: MissingGlyphTally) -> TextMeasurement {
+        var measurement = self
+        measurement.missingClusterCount = tally.clusters
+        measurement.firstMissingScalar = tally.firstScalar
+        return measurement
     }
 }
 

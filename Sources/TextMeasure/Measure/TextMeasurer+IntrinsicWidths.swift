@@ -39,10 +39,15 @@ extension TextMeasurer {
     /// - Complexity: O(n) in the number of bytes.
     public func intrinsicWidths(utf8 bytes: UnsafeBufferPointer<UInt8>) -> IntrinsicTextWidths {
         var widths = IntrinsicWidthAccumulator(tables: tables, lineLimit: style.numberOfLines)
-        TextWalker(tables: tables, bytes: bytes).forEachPiece(charMode: style.lineBreakMode == .byCharWrapping) {
+        let missing = TextWalker(tables: tables, bytes: bytes).forEachPiece(
+            charMode: style.lineBreakMode == .byCharWrapping
+        ) {
             widths.add($0)
         }
-        return widths.result(style: style)
+        if _slowPath(missing.clusters > 0), let fallback = systemFallbackMeasurer(for: bytes) {
+            return fallback.intrinsicWidths(utf8: bytes)
+        }
+        return widths.result(style: style, missing: missing)
     }
 }
 
@@ -61,7 +66,7 @@ extension PreparedText {
                 if !widths.add(PreparedPieceView(piece: pieces[index], summary: summaries[index])) { break }
             }
         }
-        return widths.result(style: measurer.style)
+        return widths.result(style: measurer.style, missing: storage.missing)
     }
 }
 
@@ -101,12 +106,12 @@ struct IntrinsicWidthAccumulator {
         return !fitter.isFull
     }
 
-    /// The widths in points, and the unwrapped measurement.
-    mutating func result(style: TextStyle) -> IntrinsicTextWidths {
+    /// The widths in points, and the unwrapped measurement (with the text's missing clusters).
+    mutating func result(style: TextStyle, missing: MissingGlyphTally) -> IntrinsicTextWidths {
         fitter.finish()
         return IntrinsicTextWidths(
             minContent: minContent / unitsPerPoint, maxContent: maxContent / unitsPerPoint,
-            unconstrained: fitter.measurement(style: style))
+            unconstrained: fitter.measurement(style: style).counting(missing))
     }
 }
 
@@ -116,6 +121,11 @@ struct IntrinsicWidthAccumulator {
 public struct WalkedText: Sendable {
     /// The pieces in order, as `TextMeasurer.measure` places them.
     var pieces: [LayoutPiece] = []
+    /// The clusters of the walked text no font has.
+    var missing = MissingGlyphTally()
+    /// The measurer the pieces were measured with when it is not the one asked (system
+    /// fallback: `TextStyle.systemFallback`).
+    var measurer: TextMeasurer?
 
     /// An empty walk.
     public init() {}
@@ -135,11 +145,23 @@ extension TextMeasurer {
         walked.pieces.removeAll(keepingCapacity: true)
         walked.pieces.reserveCapacity(bytes.count / 3 + 4)  // a word or a CJK character each, as `PreparedText`
         var widths = IntrinsicWidthAccumulator(tables: tables, lineLimit: style.numberOfLines)
-        TextWalker(tables: tables, bytes: bytes).forEachPiece(charMode: style.lineBreakMode == .byCharWrapping) {
-            walked.pieces.append($0)
+        var pieces = walked.pieces
+        walked.pieces = []
+        let missing = TextWalker(tables: tables, bytes: bytes).forEachPiece(
+            charMode: style.lineBreakMode == .byCharWrapping
+        ) {
+            pieces.append($0)
             return widths.add($0)
         }
-        return widths.result(style: style)
+        walked.pieces = pieces
+        walked.missing = missing
+        walked.measurer = nil
+        if _slowPath(missing.clusters > 0), let fallback = systemFallbackMeasurer(for: bytes) {
+            let result = fallback.intrinsicWidths(utf8: bytes, keeping: &walked)
+            walked.measurer = fallback
+            return result
+        }
+        return widths.result(style: style, missing: missing)
     }
 
     /// `bytes` wrapped at `width` points from the pieces `walked` kept of them: the same result as
@@ -152,6 +174,11 @@ extension TextMeasurer {
     public func measure(walked: WalkedText, utf8 bytes: UnsafeBufferPointer<UInt8>, width: Double, includeLines: Bool = false)
         throws(TextMeasureError) -> TextMeasurement
     {
+        if let other = walked.measurer {
+            var own = walked
+            own.measurer = nil
+            return try other.measure(walked: own, utf8: bytes, width: width, includeLines: includeLines)
+        }
         var fitter = LineFitter(
             maxWidth: try widthUnits(width), tables: tables, lineLimit: style.numberOfLines, recordLines: includeLines)
         let walker = TextWalker(tables: tables, bytes: bytes)
@@ -166,6 +193,6 @@ extension TextMeasurer {
             if fitter.isFull { break }
         }
         fitter.finish()
-        return fitter.measurement(style: style)
+        return fitter.measurement(style: style).counting(walked.missing)
     }
 }

@@ -78,16 +78,22 @@ public struct TextMeasurer: Sendable {
         var fitter = LineFitter(
             maxWidth: widthUnits, tables: tables, lineLimit: style.numberOfLines, recordLines: includeLines)
         if style.lineBreakMode == .byWordWrapping {
-            walker.fitWords(into: &fitter)
+            let missing = walker.fitWords(into: &fitter)
+            if _slowPath(missing.clusters > 0), let fallback = systemFallbackMeasurer(for: utf8) {
+                return fallback.measure(utf8: utf8, widthUnits: widthUnits, includeLines: includeLines)
+            }
             fitter.finish()
-            return fitter.measurement(style: style)
+            return fitter.measurement(style: style).counting(missing)
         }
-        walker.forEachPiece(charMode: true) { piece in
+        let missing = walker.forEachPiece(charMode: true) { piece in
             fitter.place(piece) { walker.forEachCluster(of: $0, $1) }
             return !fitter.isFull
         }
+        if _slowPath(missing.clusters > 0), let fallback = systemFallbackMeasurer(for: utf8) {
+            return fallback.measure(utf8: utf8, widthUnits: widthUnits, includeLines: includeLines)
+        }
         fitter.finish()
-        return fitter.measurement(style: style)
+        return fitter.measurement(style: style).counting(missing)
     }
 
     /// Prepares `text` for measuring at many widths: walks it once and keeps the widths of its
@@ -104,5 +110,31 @@ public struct TextMeasurer: Sendable {
     /// - Complexity: O(n) in the number of bytes.
     public func prepare(utf8: UnsafeBufferPointer<UInt8>) -> PreparedText {
         PreparedText(utf8: utf8, measurer: self)
+    }
+}
+
+extension TextMeasurer {
+    /// How many grapheme clusters of `text` no font of the chain has a glyph for, and the first
+    /// character none has — what every measurement reports (`TextMeasurement.missingClusterCount`,
+    /// `firstMissingScalar`), without measuring: for callers that lay text out another way (a
+    /// cell template) and want to know. With `TextStyle.systemFallback`, what the system fonts
+    /// found for the text leave missing.
+    ///
+    /// - Complexity: O(n) in the text's UTF-8 length: a scan of the style's tables, which
+    ///   measures the text only if it holds a character no font has or one that needs shaping.
+    public func missingClusters(in text: String) -> (count: Int, first: Unicode.Scalar?) {
+        var text = text
+        return text.withUTF8 { missingClusters(utf8: $0) }
+    }
+
+    /// `missingClusters(in:)` for valid UTF-8.
+    ///
+    /// - Complexity: O(n) in the number of bytes.
+    public func missingClusters(utf8 bytes: UnsafeBufferPointer<UInt8>) -> (count: Int, first: Unicode.Scalar?) {
+        let tally = TextWalker(tables: tables, bytes: bytes).missingClusters(from: 0)
+        if tally.clusters > 0, let fallback = systemFallbackMeasurer(for: bytes) {
+            return fallback.missingClusters(utf8: bytes)
+        }
+        return (tally.clusters, tally.firstScalar)
     }
 }

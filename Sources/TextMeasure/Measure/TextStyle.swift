@@ -25,6 +25,13 @@ public struct TextStyle: Sendable, Hashable {
     /// Extra line-break rules (`NSParagraphStyle.lineBreakStrategy`); `nil` (the default) takes
     /// the profile's: `.standard` for `.uikit` (no break inside a Korean word), none for `.pango`.
     public var lineBreakStrategy: LineBreakStrategy?
+    /// Opt-in system fallback (Pango's behaviour): characters no font of `fontChain` has are
+    /// drawn with the installed font fontconfig prefers for each of them
+    /// (`FontChain.systemFallbackFont(for:)`), appended to the chain for the texts holding such
+    /// characters. Default `false`: such a character is measured as the primary font's missing
+    /// glyph, and counted (`TextMeasurement.missingClusterCount`). Nothing of fontconfig is
+    /// loaded until a text needs it.
+    public var systemFallback: Bool
 
     /// `lineBreakStrategy`, or the profile's default when it is `nil`.
     public var resolvedLineBreakStrategy: LineBreakStrategy {
@@ -41,7 +48,8 @@ public struct TextStyle: Sendable, Hashable {
         lineHeightMultiple: Double = 1,
         scale: Double = 1,
         profile: LayoutProfile = .uikit,
-        lineBreakStrategy: LineBreakStrategy? = nil
+        lineBreakStrategy: LineBreakStrategy? = nil,
+        systemFallback: Bool = false
     ) {
         self.fontChain = fontChain
         self.fontSize = fontSize
@@ -52,6 +60,7 @@ public struct TextStyle: Sendable, Hashable {
         self.scale = scale
         self.profile = profile
         self.lineBreakStrategy = lineBreakStrategy
+        self.systemFallback = systemFallback
     }
 
     /// A style using the bundled font chain (DejaVu Sans, then IPAexGothic).

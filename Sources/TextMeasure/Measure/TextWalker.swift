@@ -70,15 +70,23 @@ struct TextWalker {
     /// Calls `body` with each piece in order (word mode: segments; char mode: grapheme
     /// clusters, the last cluster of a segment carrying its trailing white space) until `body`
     /// returns `false`.
-    func forEachPiece(charMode: Bool, _ body: (LayoutPiece) -> Bool) {
+    ///
+    /// - Returns: The clusters of the whole text that no font has, also when `body` stopped
+    ///   the walk (the rest is then counted by `missingClusters(from:)`).
+    @discardableResult
+    func forEachPiece(charMode: Bool, _ body: (LayoutPiece) -> Bool) -> MissingGlyphTally {
         var stepper = GlyphStepper()
         var clusters: [LayoutCluster] = []
+        var stoppedAt: Int? = nil
         forEachSegment { segment in
-            if charMode {
-                return forEachCharPiece(of: segment, stepper: &stepper, clusters: &clusters, body)
-            }
-            return body(measure(from: segment.start, to: segment.end, segment: segment, stepper: &stepper))
+            let goesOn = charMode
+                ? forEachCharPiece(of: segment, stepper: &stepper, clusters: &clusters, body)
+                : body(measure(from: segment.start, to: segment.end, segment: segment, stepper: &stepper))
+            if !goesOn { stoppedAt = segment.end }
+            return goesOn
         }
+        if let stoppedAt { return counted(stepper.missing, restFrom: stoppedAt) }
+        return stepper.missing
     }
 
     /// Calls `body` with each segment between two break opportunities, in order (clusters kept
@@ -150,24 +158,66 @@ struct TextWalker {
         return true
     }
 
+    /// `tally` of the text before `offset` with the missing clusters from `offset` on added.
+    private func counted(_ tally: MissingGlyphTally, restFrom offset: Int) -> MissingGlyphTally {
+        var tally = tally
+        tally.add(missingClusters(from: offset))
+        return tally
+    }
+
+    /// The clusters no font has in the text from `offset` (a segment boundary) on, counted as a
+    /// walk counts them, for a measurement that stopped early (`numberOfLines`): a scan of the
+    /// entries, which walks the rest only if it holds a scalar that no font has or that needs
+    /// shaping.
+    ///
+    /// - Complexity: O(n) in the rest's length.
+    func missingClusters(from offset: Int) -> MissingGlyphTally {
+        guard offset < bytes.count, let base = bytes.baseAddress else { return MissingGlyphTally() }
+        let entries = tables.entries
+        var i = offset
+        var mayMiss = false
+        while i < bytes.count {
+            let b = base[i]
+            if b < 0x80 {
+                if entries[Int(b)].isMissing { mayMiss = true; break }
+                i &+= 1
+                continue
+            }
+            let (value, length) = TextWalker.decode(bytes, at: i)
+            if value >= 0x1_0000 || entries[Int(value)].flags & (StyleTables.Entry.missing | StyleTables.Entry.shaped) != 0 {
+                mayMiss = true
+                break
+            }
+            i &+= length
+        }
+        guard mayMiss else { return MissingGlyphTally() }
+        return TextWalker(tables: tables, bytes: UnsafeBufferPointer(rebasing: bytes[offset...]))
+            .forEachPiece(charMode: false) { _ in true }
+    }
+
     /// Word mode with the fitting fused in: measures each segment and places it on `fitter`
     /// at once (the same pieces, in the same order, as `forEachPiece(charMode: false)`), until
     /// the text ends or `fitter` is full. An overlong piece is broken without allocating.
-    func fitWords(into fitter: inout LineFitter) {
+    ///
+    /// - Returns: The clusters of the whole text that no font has (see `forEachPiece`).
+    func fitWords(into fitter: inout LineFitter) -> MissingGlyphTally {
         var (segments, dictionary) = segmentSources()
         var pending = segments.next()
         var stepper = GlyphStepper()
         while let segment = nextSegment(&segments, pending: &pending, dictionary: &dictionary) {
             place(segment, into: &fitter, stepper: &stepper)
-            if fitter.isFull { return }
+            if fitter.isFull { return counted(stepper.missing, restFrom: segment.end) }
             // Laid out away from the loop over segments, which English text spends its time in.
             // (Not with dictionary breaks: it would place `pending` uncut.)
+            var walkedTo = 0
             if _slowPath(segments.isAfterIdeograph), !dictionary.isActive,
-               !fitIdeographicRun(into: &fitter, segments: &segments, pending: &pending, stepper: &stepper)
+               !fitIdeographicRun(
+                into: &fitter, segments: &segments, pending: &pending, stepper: &stepper, walkedTo: &walkedTo)
             {
-                return
+                return counted(stepper.missing, restFrom: walkedTo)
             }
         }
+        return stepper.missing
     }
 
     /// Measures `segment` and places it on `fitter` (breaking it if it is overlong).
@@ -200,7 +250,8 @@ struct TextWalker {
     /// `pending` first, then the run, and reads the segment after the run into `pending`;
     /// leaves everything as it was when there is no such segment.
     ///
-    /// - Returns: `false` once `fitter` is full.
+    /// - Returns: `false` once `fitter` is full; `walkedTo` is then the end of the last piece
+    ///   measured.
     #if compiler(>=6.3)
     @inline(always)
     #else
@@ -208,7 +259,7 @@ struct TextWalker {
     #endif
     private func fitIdeographicRun(
         into fitter: inout LineFitter, segments: inout LineSegmentIterator, pending: inout LineSegment?,
-        stepper: inout GlyphStepper
+        stepper: inout GlyphStepper, walkedTo: inout Int
     ) -> Bool {
         guard let base = bytes.baseAddress, let next = pending else { return true }
         let n = bytes.count
@@ -239,7 +290,10 @@ struct TextWalker {
             if !placedPending {
                 // `next` is final: the scalar after it is no extender.
                 place(next, into: &fitter, stepper: &stepper)
-                if fitter.isFull { return false }
+                if fitter.isFull {
+                    walkedTo = next.end
+                    return false
+                }
                 placedPending = true
             }
             let adjustment = stepper.stepIdeograph(value, entry: entry, tables: tables)
@@ -260,7 +314,10 @@ struct TextWalker {
                     fontMask: StyleTables.maskBit(font: Int(entry.font)) | StyleTables.maskBit(font: Int(nextEntry.font)),
                     isMandatoryBreak: false, isBreakable: true), into: &fitter)
             }
-            if fitter.isFull { return false }
+            if fitter.isFull {
+                walkedTo = pieceEnd
+                return false
+            }
             start = pieceEnd
             end = pieceEnd &+ 3
             value = followingValue
@@ -338,7 +395,7 @@ struct TextWalker {
             } else {
                 let (value, length) = TextWalker.decode(bytes, at: i)
                 if _slowPath(needsShaping(value)) {
-                    return measureShaped(from: from, to: to, segment: segment, stepper: &stepper)
+                    return measureShaped(from: from, to: to, segment: segment, steppedTo: i, stepper: &stepper)
                 }
                 if let step = stepper.step(value, at: i, limit: wsStart, in: bytes, tables: tables) {
                     if scalars == 0 { leadingKern = step.adjustment } else { content += step.adjustment }
@@ -356,7 +413,7 @@ struct TextWalker {
         var whitespace = 0.0
         var lastSpace = 0.0
         if i < to, _slowPath(stepper.currentFont > 0),
-           case let font = tables.withTables({ $0.whitespaceFont(after: stepper.currentFont, scalar: stepper.currentScalar, following: to, in: bytes) }),
+           case let font = tables.withTables({ $0.whitespaceFont(after: stepper.currentFont, scalar: stepper.currentScalar, content: segment.start..<wsStart, following: to, in: bytes) }),
            font > 0
         {
             tables.withTables { $0.measureWhitespace(bytes, from: i, to: to, font: font, total: &whitespace, last: &lastSpace) }
@@ -375,7 +432,7 @@ struct TextWalker {
             } else {
                 let (value, length) = TextWalker.decode(bytes, at: i)
                 if _slowPath(needsShaping(value)) {
-                    return measureShaped(from: from, to: to, segment: segment, stepper: &stepper)
+                    return measureShaped(from: from, to: to, segment: segment, steppedTo: i, stepper: &stepper)
                 }
                 if let step = stepper.step(value, at: i, limit: wsStart, in: bytes, tables: tables) {
                     whitespace += step.advance + step.adjustment
@@ -399,11 +456,19 @@ struct TextWalker {
     /// A run of ASCII bytes marked in `StyleTables.asciiSimple`, each followed by another ASCII
     /// byte or the end, is one cluster per byte (as `GraphemeBoundaries` finds) measured from the
     /// flat tables; the rest of the range from the first other byte on takes the general path.
+    /// A range holding a scalar that needs HarfBuzz is shaped as a whole, as the general path
+    /// does (shaping only its tail would lose the kerning into it: "like✨", "net8️⃣").
     @inline(__always)
     func forEachCluster(from: Int, to: Int, stepper: inout GlyphStepper, _ body: (LayoutCluster) -> Void) {
         guard let base = bytes.baseAddress else { return }
         let simple = tables.asciiSimple
         var i = from
+        while i < to && base[i] < 0x80 { i &+= 1 }
+        if i < to, _slowPath(containsShapedScalar(from: i, to: to)) {
+            forEachClusterInGeneral(from: from, to: to, stepper: &stepper, body)
+            return
+        }
+        i = from
         while i < to {
             let b = base[i]
             let next = i &+ 1
@@ -466,21 +531,58 @@ struct TextWalker {
     /// `measure(from:to:segment:stepper:)` for a range holding a scalar that needs HarfBuzz:
     /// the widths of its scalars as shaped (`StyleTables.appendShapedWidths`), summed into
     /// content and trailing white space. Nothing kerns across a shaped piece's ends.
+    ///
+    /// - Parameter steppedTo: Where `stepper` stopped: the missing clusters it counted in
+    ///   `from..<steppedTo` are taken back (the shaped piece counts its own).
     @inline(never)
-    private func measureShaped(from: Int, to: Int, segment: LineSegment, stepper: inout GlyphStepper) -> LayoutPiece {
-        stepper = GlyphStepper()
+    private func measureShaped(
+        from: Int, to: Int, segment: LineSegment, steppedTo: Int, stepper: inout GlyphStepper
+    ) -> LayoutPiece {
+        if stepper.missing.lastCounted >= from { takeBack(&stepper.missing, from: from, to: steppedTo) }
+        stepper.restart()
         let summary = tables.withTables { tables in
-            let followingFont = to < bytes.count ? tables.view.lookup(TextWalker.decode(bytes, at: to).value).font : -1
+            let followingFont = tables.followingText(at: to, in: bytes)?.font ?? -1
             return tables.shapedPieces.summary(
                 of: UnsafeBufferPointer(rebasing: bytes[from..<to]), whitespaceOffset: segment.whitespaceStart - from,
                 followingFont: followingFont
             ) { shapedSummary(from: from, to: to, whitespaceStart: segment.whitespaceStart, tables: tables) }
         }
         if summary.lastFont >= 0 { stepper.continueRun(font: summary.lastFont, scalar: summary.lastScalar) }
+        stepper.missing.add(clusters: summary.missingClusters, first: summary.firstMissing, at: from, end: to)
         return LayoutPiece(
             start: segment.start, contentEnd: segment.whitespaceStart, end: segment.end, leadingKern: 0,
             content: summary.content, whitespace: summary.whitespace, lastSpace: summary.lastSpace,
             fontMask: summary.fontMask, isMandatoryBreak: segment.isMandatoryBreak, isBreakable: summary.scalars > 1)
+    }
+
+    /// Removes from `tally` what it counted in `from..<to` (BMP scalars stepped through, whose
+    /// entries say whether a font has them), counting them again as the stepper did.
+    private func takeBack(_ tally: inout MissingGlyphTally, from: Int, to: Int) {
+        var again = MissingGlyphTally()
+        again.countedUntil = from
+        var i = from
+        while i < to {
+            let (value, length) = TextWalker.decode(bytes, at: i)
+            if value < 0x1_0000, tables.entries[Int(value)].isMissing { again.record(value, at: i, in: bytes) }
+            i += length
+        }
+        tally.clusters -= again.clusters
+        tally.countedUntil = from
+        tally.lastCounted = -1
+        if tally.clusters == 0 { tally.first = 0 }
+    }
+
+    /// Counts the missing clusters of a shaped range from the offsets of its glyph-0 HarfBuzz
+    /// clusters (`StyleTables.appendShapedWidths`), into `tally`.
+    private func recordShapedMissing(_ offsets: inout [Int], into tally: inout MissingGlyphTally) {
+        guard !offsets.isEmpty else { return }
+        offsets.sort()
+        for offset in offsets {
+            let value = TextWalker.decode(bytes, at: offset).value
+            if let scalar = Unicode.Scalar(value), ClusterCoverage.needsGlyph(scalar) {
+                tally.record(value, at: offset, in: bytes)
+            }
+        }
     }
 
     /// Shapes `from..<to` and sums its scalars' widths into content (before `whitespaceStart`)
@@ -488,9 +590,15 @@ struct TextWalker {
     private func shapedSummary(from: Int, to: Int, whitespaceStart: Int, tables: StyleTables) -> ShapedPieceCache.Summary {
         var widths: [Double] = []
         var fonts: [UInt8] = []
-        tables.appendShapedWidths(bytes, from: from, to: to, following: to, widths: &widths, fonts: &fonts)
+        var missingOffsets: [Int] = []
+        tables.appendShapedWidths(
+            bytes, from: from, to: to, following: to, widths: &widths, fonts: &fonts, missing: &missingOffsets)
+        var missing = MissingGlyphTally()
+        missing.countedUntil = from
+        recordShapedMissing(&missingOffsets, into: &missing)
         var summary = ShapedPieceCache.Summary(
-            content: 0, whitespace: 0, lastSpace: 0, fontMask: 0, scalars: 0, lastFont: -1, lastScalar: 0)
+            content: 0, whitespace: 0, lastSpace: 0, fontMask: 0, scalars: 0, lastFont: -1, lastScalar: 0,
+            missingClusters: missing.clusters, firstMissing: missing.first)
         var k = 0
         var i = from
         while i < to, k < widths.count {
@@ -520,12 +628,15 @@ struct TextWalker {
     private func forEachShapedCluster(
         from: Int, to: Int, stepper: inout GlyphStepper, _ body: (LayoutCluster) -> Void
     ) {
-        stepper = GlyphStepper()
+        stepper.restart()
         var widths: [Double] = []
         var fonts: [UInt8] = []
+        var missingOffsets: [Int] = []
         tables.withTables {
-            $0.appendShapedWidths(bytes, from: from, to: to, following: nil, widths: &widths, fonts: &fonts)
+            $0.appendShapedWidths(
+                bytes, from: from, to: to, following: nil, widths: &widths, fonts: &fonts, missing: &missingOffsets)
         }
+        recordShapedMissing(&missingOffsets, into: &stepper.missing)
         var k = 0
         var i = from
         var last: (font: Int, scalar: UInt32)? = nil

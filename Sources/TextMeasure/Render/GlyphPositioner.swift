@@ -89,7 +89,7 @@ struct GlyphPositioner {
         var fontsUsed: UInt32 = 0
         let context = RunShaper.Context(bytes: bytes, range: start..<end)
         Itemizer.forEachRun(
-            in: bytes, from: start, to: end, spaceFont: Int(view.entries[0x20].font),
+            in: bytes, from: start, to: end, spaceFont: Int(view.entries[0x20].font), emojiFont: tables.emojiFont,
             fontOf: { view.lookup($0).font }
         ) { run in
             let scale = pango ? 1 : tables.unitScales[run.font]

@@ -95,7 +95,19 @@ extension MarkupParser {
         }
 
         if let desc = given["font_desc"] {
-            throw unsupported(desc, "font descriptions are not read; use font_family, size, weight and style")
+            // As Pango: the description's attribute, then its size (0 if it has none) as the
+            // tag's absolute size for relative sizes inside.
+            let description = MarkupFontDescription(desc.value)
+            if description.hasVariations { throw unsupported(desc, "font variations") }
+            if description.variant != 0 { throw unsupported(desc, "Pango emulates small caps with smaller glyphs") }
+            if description.stretch != 4 { throw unsupported(desc, "faces are chosen by weight and style only") }
+            if description.gravity != 0 { throw unsupported(desc, "vertical text") }
+            if description.style > 2 { throw unsupported(desc, "not a Pango style") }
+            if let family = description.family { added.append(.family(family)) }
+            added.append(.weight(description.weight))
+            added.append(.style(description.style))
+            if let units = description.sizeUnits { added.append(.size(units)) }
+            state.setAbsoluteSize(description.sizeUnits ?? 0)
         }
         if let family = given["family"] {
             added.append(.family(family.value))

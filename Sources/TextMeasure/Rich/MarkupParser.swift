@@ -3,8 +3,8 @@
 /// references; comments, `<![CDATA[…]]>` sections, processing instructions and `<!DOCTYPE …>`
 /// are skipped, as Pango ignores them. What each tag means is `MarkupParser+Tags.swift`.
 ///
-/// One pass over the UTF-8 bytes, O(n) for n bytes; nothing recurses, so no input can overflow
-/// the stack or loop.
+/// One pass over the UTF-8 bytes (a relative size also takes a step per open size level);
+/// nothing recurses, so no input can overflow the stack or loop.
 struct MarkupParser {
     /// An open tag: its name, where it started, the state inside it and whether the font size
     /// it makes is one RowHeight can measure (checked when text gets it).
@@ -45,29 +45,38 @@ struct MarkupParser {
 
     // MARK: - Text
 
-    /// Text up to the next `<`: entities replaced, CR and CR LF read as LF (as GMarkup does).
+    /// Text up to the next `<`.
     private mutating func textUntilTag() throws(MarkupError) {
         let start = text.count
-        while position < bytes.count {
-            let byte = bytes[position]
-            switch byte {
-            case UInt8(ascii: "<"):
-                try appendRun(from: start)
-                return
-            case UInt8(ascii: "&"):
-                Self.append(try entity(), to: &text)
-            case UInt8(ascii: "\r"):
-                text.append(UInt8(ascii: "\n"))
-                position += 1
-                if position < bytes.count, bytes[position] == UInt8(ascii: "\n") { position += 1 }
-            case 0:
-                throw MarkupError(.malformed("a NUL character"), at: position)
-            default:
-                text.append(byte)
-                position += 1
-            }
+        var output: [UInt8] = []
+        swap(&output, &text)  // appended in place: `character` cannot take a stored property inout
+        while position < bytes.count, bytes[position] != UInt8(ascii: "<") {
+            try character(into: &output, inAttribute: false)
         }
+        swap(&output, &text)
         try appendRun(from: start)
+    }
+
+    /// The character at `position`, appended to `output` as GMarkup reads it: an entity or
+    /// character reference replaced; CR and CR LF read as LF in text, and CR, CR LF, LF and tab
+    /// as a space in an attribute value; NUL refused.
+    private mutating func character(into output: inout [UInt8], inAttribute: Bool) throws(MarkupError) {
+        switch bytes[position] {
+        case UInt8(ascii: "&"):
+            Self.append(try entity(), to: &output)
+        case UInt8(ascii: "\r"):
+            output.append(inAttribute ? UInt8(ascii: " ") : UInt8(ascii: "\n"))
+            position += 1
+            if position < bytes.count, bytes[position] == UInt8(ascii: "\n") { position += 1 }
+        case UInt8(ascii: "\t"), UInt8(ascii: "\n"):
+            output.append(inAttribute ? UInt8(ascii: " ") : bytes[position])
+            position += 1
+        case 0:
+            throw MarkupError(.malformed("a NUL character"), at: position)
+        default:
+            output.append(bytes[position])
+            position += 1
+        }
     }
 
     /// Gives the text from UTF-8 offset `start` to the end the innermost tag's attributes.
@@ -217,8 +226,7 @@ struct MarkupParser {
         }
     }
 
-    /// `name="value"` or `name='value'` at `position`; the value's entities replaced and its
-    /// tabs, line feeds and carriage returns read as spaces (GMarkup's attribute normalization).
+    /// `name="value"` or `name='value'` at `position`, the value read by `character`.
     private mutating func attribute(of tag: String) throws(MarkupError) -> (name: String, value: String, offset: Int) {
         let start = position
         while position < bytes.count, !Self.endsName(bytes[position]) { position += 1 }
@@ -243,26 +251,11 @@ struct MarkupParser {
             guard position < bytes.count else {
                 throw MarkupError(.malformed("the value of '\(name)' in <\(tag)> has no closing quote"), at: start)
             }
-            let byte = bytes[position]
-            switch byte {
-            case quote:
+            if bytes[position] == quote {
                 position += 1
                 return (name, String(decoding: value, as: UTF8.self), start)
-            case UInt8(ascii: "&"):
-                Self.append(try entity(), to: &value)
-            case UInt8(ascii: "\r"):
-                value.append(UInt8(ascii: " "))
-                position += 1
-                if position < bytes.count, bytes[position] == UInt8(ascii: "\n") { position += 1 }
-            case UInt8(ascii: "\t"), UInt8(ascii: "\n"):
-                value.append(UInt8(ascii: " "))
-                position += 1
-            case 0:
-                throw MarkupError(.malformed("a NUL character"), at: position)
-            default:
-                value.append(byte)
-                position += 1
             }
+            try character(into: &value, inAttribute: true)
         }
     }
 

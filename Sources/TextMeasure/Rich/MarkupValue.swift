@@ -82,33 +82,23 @@ enum MarkupValue {
 
     /// `pango_parse_style`: 0 normal, 1 oblique, 2 italic (or any non-negative integer).
     static func style(_ value: String) -> Int? {
-        field(value, names: [("Roman", 0), ("Oblique", 1), ("Italic", 2)], normal: 0)
+        field(value, names: styleNames, normal: 0)
     }
 
     /// `pango_parse_weight`: a weight name (`bold`, `ultralight`, `semi-bold`…) or a
     /// non-negative integer.
     static func weight(_ value: String) -> Int? {
-        field(value, names: weights, normal: 400)
+        field(value, names: weightNames, normal: 400)
     }
 
     /// `pango_parse_variant`: 0 normal, others small caps and the like.
     static func variant(_ value: String) -> Int? {
-        field(
-            value,
-            names: [
-                ("Small-Caps", 1), ("All-Small-Caps", 2), ("Petite-Caps", 3), ("All-Petite-Caps", 4),
-                ("Unicase", 5), ("Title-Caps", 6),
-            ], normal: 0)
+        field(value, names: variantNames, normal: 0)
     }
 
     /// `pango_parse_stretch`: 4 normal.
     static func stretch(_ value: String) -> Int? {
-        field(
-            value,
-            names: [
-                ("Ultra-Condensed", 0), ("Extra-Condensed", 1), ("Condensed", 2), ("Semi-Condensed", 3),
-                ("Semi-Expanded", 5), ("Expanded", 6), ("Extra-Expanded", 7), ("Ultra-Expanded", 8),
-            ], normal: 4)
+        field(value, names: stretchNames, normal: 4)
     }
 
     /// `pango_color_parse_with_alpha`, in part: `#` and 3, 4, 6, 8, 9, 12 or 16 hex digits, or
@@ -135,8 +125,19 @@ enum MarkupValue {
 
     // MARK: - Pango's tables and helpers
 
+    /// `style_map`, `variant_map` and `stretch_map` of `fonts.c` (their "normal" entries apart).
+    static let styleNames: [(String, Int)] = [("Roman", 0), ("Oblique", 1), ("Italic", 2)]
+    static let variantNames: [(String, Int)] = [
+        ("Small-Caps", 1), ("All-Small-Caps", 2), ("Petite-Caps", 3), ("All-Petite-Caps", 4), ("Unicase", 5),
+        ("Title-Caps", 6),
+    ]
+    static let stretchNames: [(String, Int)] = [
+        ("Ultra-Condensed", 0), ("Extra-Condensed", 1), ("Condensed", 2), ("Semi-Condensed", 3), ("Semi-Expanded", 5),
+        ("Expanded", 6), ("Extra-Expanded", 7), ("Ultra-Expanded", 8),
+    ]
+
     /// `weight_map` of `fonts.c`.
-    private static let weights: [(String, Int)] = [
+    static let weightNames: [(String, Int)] = [
         ("Thin", 100), ("Ultra-Light", 200), ("Extra-Light", 200), ("Light", 300), ("Semi-Light", 350),
         ("Demi-Light", 350), ("Book", 380), ("Regular", 400), ("Medium", 500), ("Semi-Bold", 600),
         ("Demi-Bold", 600), ("Bold", 700), ("Ultra-Bold", 800), ("Extra-Bold", 800), ("Heavy", 900),
@@ -155,7 +156,7 @@ enum MarkupValue {
 
     /// `field_matches`: `value` equals `name` ignoring ASCII case, where `name`'s hyphens may be
     /// left out.
-    private static func fieldMatches(_ name: String, _ value: String) -> Bool {
+    static func fieldMatches(_ name: String, _ value: String) -> Bool {
         let a = Array(name.utf8), b = Array(value.utf8)
         var i = 0, j = 0
         while j < b.count, i < a.count {
@@ -188,7 +189,7 @@ enum MarkupValue {
 
     /// `g_ascii_strtod(value, &end)` (the C locale's `strtod`): the number and what follows it,
     /// or nil when no number starts the value or it overflows.
-    private static func scanDouble(_ value: String) -> (Double, Substring)? {
+    static func scanDouble(_ value: String) -> (Double, Substring)? {
         value.withCString { start -> (Double, Substring)? in
             var end: UnsafeMutablePointer<CChar>? = nil
             errno = 0

@@ -48,6 +48,14 @@ struct FontsCommandTests {
         #expect(output.contains("2  \(try #require(BundledFonts.notoColorEmojiPath)): Noto Color Emoji Regular, weight 400, colour CBDT, no outlines"))
     }
 
+    @Test("An emoji presentation comes from the emoji font, and says so, though DejaVu Sans has ☕")
+    func emojiReport() throws {
+        let run = try RowHeightExecutable.run(["fonts", "☕☺"])
+        #expect(run.exitCode == 0)
+        #expect(run.output.contains("☕  U+2615  font 2: emoji presentation: the chain's emoji font (its first colour font)"))
+        #expect(run.output.contains("☺  U+263A  font 0: the primary font has it"))
+    }
+
     @Test("--system-fallback names the installed font fontconfig would take for each missing character")
     func systemFallback() throws {
         let report = try json(["a漢\u{10FFFD}", "--font", "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", "--system-fallback"])

@@ -20,7 +20,9 @@ import Testing
     static func simulate(_ arguments: [String]) throws -> [String: Any] {
         let run = try RowHeightExecutable.run(["simulate", "--json"] + arguments)
         #expect(run.exitCode == 0, "\(run.stderr)")
-        #expect(run.stderr.isEmpty)
+        // Nothing but the warning about characters no font covers (the templates' fonts have no emoji).
+        #expect(run.stderr.isEmpty || run.stderr.hasPrefix("rowheight: warning: ") && run.stderr.split(separator: "\n").count == 1,
+                "\(run.stderr)")
         #expect(run.outputLines.count == 1)
         return try #require(try JSONSerialization.jsonObject(with: run.stdout) as? [String: Any])
     }

@@ -60,4 +60,26 @@ struct ItemizerTests {
     func onlySpaces() {
         #expect(Self.runs("   ").map(\.1) == [0])
     }
+
+    @Test("A run of only spaces takes the font of the text after it in the same run")
+    func onlySpacesBeforeFollowingText() {
+        #expect(Self.runs("   ", following: (1, 0x633)).map(\.1) == [1])
+    }
+
+    @Test("Emoji runs are runs of their own and take the emoji font, even where font 0 has the character")
+    func emojiRuns() throws {
+        let emoji = try Font(path: try #require(BundledFonts.notoColorEmojiPath))
+        var text = "a😀b ☺ ☺\u{FE0F}"
+        var out: [(String, Int, Bool)] = []
+        text.withUTF8 { bytes in
+            // The made-up chain: font 0 has everything (as DejaVu Sans has 😀 and ☺).
+            Itemizer.forEachRun(in: bytes, from: 0, to: bytes.count, spaceFont: 0, emojiFont: (1, emoji),
+                                fontOf: { _ in 0 }) { run in
+                out.append((String(decoding: UnsafeBufferPointer(rebasing: bytes[run.range]), as: UTF8.self), run.font, run.isEmoji))
+            }
+        }
+        #expect(out.map(\.0) == ["a", "😀", "b ☺ ", "☺\u{FE0F}"])
+        #expect(out.map(\.1) == [0, 1, 0, 1])
+        #expect(out.map(\.2) == [false, true, false, true])
+    }
 }

@@ -35,7 +35,7 @@ struct MeasurePathEquivalenceTests {
         return sample
     }
 
-    @Test("Direct measuring: ASCII fast path = general path", arguments: ["en", "ja", "mixed"])
+    @Test("Direct measuring: ASCII fast path = general path", arguments: ["en", "ja", "mixed", "emoji"])
     func fastPathMatchesGeneral(corpus: String) throws {
         let texts = try Self.sample(corpus, stride: 7)
         for style in try Self.combinations() {
@@ -112,7 +112,7 @@ struct MeasurePathEquivalenceTests {
         }
     }
 
-    @Test("Prepared text = direct measuring (general path)", arguments: ["en", "ja", "mixed"])
+    @Test("Prepared text = direct measuring (general path)", arguments: ["en", "ja", "mixed", "emoji"])
     func preparedMatchesGeneral(corpus: String) throws {
         let texts = try Self.sample(corpus, stride: 11)
         for style in try Self.combinations() {

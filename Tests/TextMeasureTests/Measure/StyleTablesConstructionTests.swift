@@ -42,7 +42,10 @@ struct StyleTablesConstructionTests {
         var flags: UInt8 = (startsLigature ? 1 : 0) | (extender ? 2 : 0)
         let shaped = codePoint >= 0x300 && StyleTables.needsShaping(scalar.value, unicode: hb_unicode_funcs_get_default())
         if shaped { flags |= StyleTables.Entry.shaped }
-        if asciiFastPath, codePoint >= 0x800, !startsLigature, !extender, !shaped, advance != 0 {
+        // No font has it, and it is drawn with a glyph: missing (never on a fast path).
+        let missing = resolved.glyph == 0 && ClusterCoverage.needsGlyph(scalar)
+        if missing { flags |= StyleTables.Entry.missing }
+        if asciiFastPath, codePoint >= 0x800, !startsLigature, !extender, !shaped, !missing, advance != 0 {
             if LineSegmentIterator.continuesIdeographicRun(scalar) { flags |= StyleTables.Entry.ideographic }
             if LineSegmentIterator.closesIdeograph(scalar) { flags |= StyleTables.Entry.closing }
         }
@@ -60,7 +63,7 @@ struct StyleTablesConstructionTests {
             font: chain.fonts[0], multiplier: (xScale << 16) / Int64(chain.fonts[0].unitsPerEm),
             useGPOS: chain.fonts[0].hasGPOSKerning))
         var mismatches: [Int] = []
-        var flagCounts = [0, 0, 0, 0, 0]
+        var flagCounts = [0, 0, 0, 0, 0, 0]
         for codePoint in 0..<0x1_0000 {
             let built = tables.entries[codePoint]
             let expected = referenceEntry(
@@ -71,7 +74,7 @@ struct StyleTablesConstructionTests {
             {
                 mismatches.append(codePoint)
             }
-            for bit in 0..<5 where built.flags & (1 << bit) != 0 { flagCounts[bit] += 1 }
+            for bit in 0..<6 where built.flags & (1 << bit) != 0 { flagCounts[bit] += 1 }
         }
         return (mismatches, flagCounts)
     }
@@ -90,6 +93,10 @@ struct StyleTablesConstructionTests {
                 // The flags the comparison covers are really set somewhere.
                 #expect(flagCounts[1] > 1_000, "extenders, chain \(c)")
                 #expect(flagCounts[4] > 5_000, "shaped, chain \(c)")
+                // Unassigned code points and scripts none of the fonts has are missing.
+                #expect(flagCounts[5] > 1_000, "missing, chain \(c)")
+                let built = StyleTables(chain: chain, size: size, profile: profile, asciiFastPath: asciiFastPath)
+                #expect(built.entries[0x0378].isMissing && !built.entries[0x09].isMissing, "U+0378, tab")
                 if asciiFastPath && c < 2 {
                     #expect(flagCounts[2] > 10_000 && flagCounts[3] > 10, "ideographic/closing, chain \(c)")
                 }

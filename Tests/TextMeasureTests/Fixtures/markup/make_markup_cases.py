@@ -44,6 +44,14 @@ CURATED = [
     "<span color=\"#12345\">x</span>", "<span underline=\"Single\">x</span>", "<span underline=\"7\">x</span>",
     "<span strikethrough=\"maybe\">x</span>", "<span alpha=\"0\">x</span>", "<span alpha=\"50%\">x</span>",
     "<span gravity=\"auto\">x</span>", "<span size=\"inf%\"></span>x",
+    "<span font=\"Sans Bold 12\">x</span>", "<span font=\"Serif\"><big>x</big></span>",
+    "<b><span font=\"Sans\">x</span></b>", "<span font_desc=\"DejaVu Sans Book\">x</span>",
+    "<span font=\"Sans, Serif, Italic 10.5px\">x</span>", "<span font=\"  A ,B , 12\">x</span>",
+    "<span font=\"weight=650 style=2 13\">x</span>", "<span font=\"Sans Oblique Semi-Bold\">x</span>",
+    "<span font=\"12\">x</span>", "<span font=\"\">x</span>", "<span font=\"Sans 0\">x</span>",
+    "<span font=\"Sans 1000001\">x</span>", "<span font=\"Sans normal 9\">x<big>y</big></span>",
+    "<span font=\"Sans 12\" size=\"larger\">x</span>", "<span size=\"larger\" font=\"Sans 12\"><i>x</i></span>",
+    "<span font=\"Bold\">x</span>", "<span font=\"Sans,\">x</span>", "<span font=\"Sans Book Italic 11.3\">x</span>",
 ]
 
 TEXTS = ["a", "hello", " ", "ü", "日本", "x y", "\n", "\r\n", ">", "'", "\"", "\t", "🙂", "]]>"]
@@ -56,6 +64,8 @@ TAGS = ["b", "i", "big", "small", "span", "span", "span", "span", "markup", "s",
 VALUES = {
     "face": ["Sans", "Serif", "a b", "", "DejaVu Sans"],
     "font_family": ["Sans", "Noto Serif"],
+    "font": ["Sans Bold 12", "Serif", "DejaVu Sans Book 9.5", "Italic", "A, B, Light 20px", "13", "Sans Ultra-Bold"],
+    "font_desc": ["Serif Italic", "Sans 0.5"],
     "font-family": ["Mono"],
     "size": ["20pt", "12.5pt", "1024", "0", "-5", "abc", "", "x-large", "xx-small", "medium", "small",
              "large", "x-small", "xx-large", "smaller", "larger", "50%", "150%", "0%", "12 pt", " 12pt",

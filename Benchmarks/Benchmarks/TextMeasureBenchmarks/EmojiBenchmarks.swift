@@ -1,0 +1,24 @@
+import Benchmark
+import BenchmarkSupport
+import Foundation
+import TextMeasure
+
+/// Chat rows with emoji (speed goal: ≥ 800,000 rows/s, one thread): the 1,000 rows of the emoji
+/// accuracy corpus (`Tools/corpus/emoji.py`, 79 characters on average: English sentences with ZWJ families, flags, skin
+/// tones, VS16 and keycaps placed as people type them), measured with the bundled default chain
+/// (DejaVu Sans, IPAexGothic, Noto Color Emoji), size 17, width 280, in both profiles.
+func emojiBenchmarks() {
+    let rows = BenchmarkRows.corpus("emoji")
+    let config = Benchmark.Configuration(metrics: [.wallClock, .throughput, .mallocCountTotal], maxDuration: .seconds(5))
+    for profile in [LayoutProfile.uikit, .pango] {
+        let measurer = try! TextMeasurer(style: TextStyle.bundled(fontSize: 17, profile: profile))
+        Benchmark("Measure height, emoji chat rows, default chain, width 280, size 17, .\(profile)",
+                  configuration: config) { benchmark in
+            var i = 0
+            for _ in benchmark.scaledIterations {
+                blackHole(try! measurer.measure(rows[i], width: 280).height)
+                i = i == rows.count - 1 ? 0 : i + 1
+            }
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A bounded, thread-shared cache of values computed from a run of bytes (and a 64-bit tag that
+/// the value also depends on): the word cache of shaped pieces and the cache of dictionary
+/// breaks. Results never depend on the cache: a hit returns exactly what `make` returned.
+///
+/// 64 shards of 1,024 slots each, two-way set-associative by the key's hash (a new key takes
+/// the first slot of its pair and moves the one there to the second, dropping the older), so
+/// memory stays bounded whatever the input and a lookup reads two slots, without hashing the
+/// hash again; threads contend only when they touch the same shard at
+/// the same instant. Keys are compared byte for byte (`memcmp`), never by hash alone.
+final class BoundedByteCache<Value: Sendable>: Sendable {
+    private struct Entry: Sendable {
+        var hash: UInt64
+        var bytes: [UInt8]
+        var tag: UInt64
+        var value: Value
+    }
+
+    private final class Shard: Sendable {
+        let slots = Mutex<[Entry?]>(Array(repeating: nil, count: BoundedByteCache.shardCapacity))
+    }
+
+    static var shardCount: Int { 64 }
+    /// Slots per shard (a power of two).
+    static var shardCapacity: Int { 1_024 }
+    private let shards: [Shard] = (0..<64).map { _ in Shard() }
+
+    /// Creates an empty cache.
+    init() {}
+
+    /// The value for `bytes` and `tag`, from the cache or from `make`, which is then remembered.
+    ///
+    /// - Complexity: O(n) in the number of bytes on a hit (hash and compare), plus `make` on a miss.
+    func value(for bytes: UnsafeBufferPointer<UInt8>, tag: UInt64, make: () -> Value) -> Value {
+        let h = BoundedByteCache.hash(bytes, tag: tag)
+        let shard = shards[Int(h % UInt64(BoundedByteCache.shardCount))]
+        // Two ways: the pair of slots `first` and `first + 1`.
+        let first = Int(truncatingIfNeeded: h >> 32) & (BoundedByteCache.shardCapacity - 2)
+        let hit: Value? = shard.slots.withLock { slots in
+            for slot in first...first + 1 {
+                if let entry = slots[slot], entry.hash == h, entry.tag == tag, BoundedByteCache.equal(entry.bytes, bytes) {
+                    return entry.value
+                }
+            }
+            return nil
+        }
+        if let hit { return hit }
+        let value = make()
+        let entry = Entry(hash: h, bytes: Array(bytes), tag: tag, value: value)
+        shard.slots.withLock { slots in
+            // The newest entry in the first way, the one it displaces in the second.
+            slots[first + 1] = slots[first]
+            slots[first] = entry
+        }
+        return value
+    }
+
+    /// Whether `stored` holds the same bytes as `bytes`.
+    private static func equal(_ stored: [UInt8], _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard stored.count == bytes.count else { return false }
+        guard let base = bytes.baseAddress else { return true }
+        return stored.withUnsafeBufferPointer { memcmp($0.baseAddress!, base, bytes.count) == 0 }
+    }
+
+    /// A 64-bit hash of the bytes and the tag: eight bytes at a time, each word mixed by a
+    /// multiply and a rotation (statistically fine for a cache; equality is checked anyway).
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>, tag: UInt64) -> UInt64 {
+        let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var h = (tag ^ UInt64(bytes.count)) &* multiplier
+        guard let base = UnsafeRawPointer(bytes.baseAddress) else { return h }
+        var i = 0
+        let n = bytes.count
+        while i + 8 <= n {
+            let word = base.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            h = ((h ^ word) &* multiplier)
+            h = h << 29 | h >> 35
+            i += 8
+        }
+        var tail: UInt64 = 0
+        var shift: UInt64 = 0
+        while i < n {
+            tail |= UInt64(base.load(fromByteOffset: i, as: UInt8.self)) << shift
+            shift += 8
+            i += 1
+        }
+        h = (h ^ tail) &* multiplier
+        return h ^ (h >> 32)
+    }
+}

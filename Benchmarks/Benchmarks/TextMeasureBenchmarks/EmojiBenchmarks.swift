@@ -12,13 +12,8 @@ func emojiBenchmarks() {
     let config = Benchmark.Configuration(metrics: [.wallClock, .throughput, .mallocCountTotal], maxDuration: .seconds(5))
     for profile in [LayoutProfile.uikit, .pango] {
         let measurer = try! TextMeasurer(style: TextStyle.bundled(fontSize: 17, profile: profile))
-        Benchmark("Measure height, emoji chat rows, default chain, width 280, size 17, .\(profile)",
-                  configuration: config) { benchmark in
-            var i = 0
-            for _ in benchmark.scaledIterations {
-                blackHole(try! measurer.measure(rows[i], width: 280).height)
-                i = i == rows.count - 1 ? 0 : i + 1
-            }
-        }
+        heightBenchmark(
+            "Measure height, emoji chat rows, default chain, width 280, size 17, .\(profile)",
+            rows: rows, measurer: measurer, config)
     }
 }

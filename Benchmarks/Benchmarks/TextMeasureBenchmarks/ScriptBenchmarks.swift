@@ -17,14 +17,9 @@ func scriptBenchmarks() {
         let chain = try! FontChain(paths: [noto + "NotoSans-Regular.ttf", noto + font + "-Regular.ttf"])
         for profile in [LayoutProfile.uikit, .pango] {
             let measurer = try! TextMeasurer(style: TextStyle(fontChain: chain, fontSize: 17, profile: profile))
-            Benchmark("Measure height, \(name) rows (~100 characters), Noto chain, width 280, size 17, .\(profile)",
-                      configuration: config) { benchmark in
-                var i = 0
-                for _ in benchmark.scaledIterations {
-                    blackHole(try! measurer.measure(rows[i], width: 280).height)
-                    i = i == rows.count - 1 ? 0 : i + 1
-                }
-            }
+            heightBenchmark(
+                "Measure height, \(name) rows (~100 characters), Noto chain, width 280, size 17, .\(profile)",
+                rows: rows, measurer: measurer, config)
         }
     }
 }

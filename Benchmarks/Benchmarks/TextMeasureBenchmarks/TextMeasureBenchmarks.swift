@@ -22,13 +22,7 @@ let benchmarks: @Sendable () -> Void = {
     let config = Benchmark.Configuration(metrics: [.wallClock, .throughput, .mallocCountTotal], maxDuration: .seconds(5))
 
     for (name, rows) in [("English rows (~150 characters)", english), ("Japanese rows (~90 characters)", japanese)] {
-        Benchmark("Measure height, \(name), width 280, size 17", configuration: config) { benchmark in
-            var i = 0
-            for _ in benchmark.scaledIterations {
-                blackHole(try! measurer.measure(rows[i], width: 280).height)
-                i = i == rows.count - 1 ? 0 : i + 1
-            }
-        }
+        heightBenchmark("Measure height, \(name), width 280, size 17", rows: rows, measurer: measurer, config)
     }
 
     rewrapBenchmark("Re-wrap prepared English rows at a new width", english.map { measurer.prepare($0) }, config)
@@ -73,6 +67,17 @@ let benchmarks: @Sendable () -> Void = {
         for _ in benchmark.scaledIterations {
             blackHole(try! pangoProfile.measure(english[i], width: 280).lineCount)
             i = i == english.count - 1 ? 0 : i + 1
+        }
+    }
+}
+
+/// Measures the height of each row in turn at 280 pt (one row per iteration).
+func heightBenchmark(_ name: String, rows: [String], measurer: TextMeasurer, _ configuration: Benchmark.Configuration) {
+    Benchmark(name, configuration: configuration) { benchmark in
+        var i = 0
+        for _ in benchmark.scaledIterations {
+            blackHole(try! measurer.measure(rows[i], width: 280).height)
+            i = i == rows.count - 1 ? 0 : i + 1
         }
     }
 }

@@ -25,8 +25,11 @@ final class BoundedByteCache<Value: Sendable>: Sendable {
         var value: Value
     }
 
+    /// A shard's slots, allocated on its first insertion: a style's two caches would otherwise
+    /// write 64 × 1,024 slots (several megabytes) when its tables are built, most of a short
+    /// run's page faults.
     private final class Shard: Sendable {
-        let slots = Mutex<[Entry?]>(Array(repeating: nil, count: BoundedByteCache.shardCapacity))
+        let slots = Mutex<[Entry?]>([])
     }
 
     static var shardCount: Int { 64 }
@@ -46,6 +49,7 @@ final class BoundedByteCache<Value: Sendable>: Sendable {
         // Two ways: the pair of slots `first` and `first + 1`.
         let first = Int(truncatingIfNeeded: h >> 32) & (BoundedByteCache.shardCapacity - 2)
         let hit: Value? = shard.slots.withLock { slots in
+            guard !slots.isEmpty else { return nil }
             for slot in first...first + 1 {
                 if let entry = slots[slot], entry.hash == h, entry.tag == tag, BoundedByteCache.equal(entry.bytes, bytes) {
                     return entry.value
@@ -57,6 +61,7 @@ final class BoundedByteCache<Value: Sendable>: Sendable {
         let value = make()
         let entry = Entry(hash: h, bytes: Array(bytes), tag: tag, value: value)
         shard.slots.withLock { slots in
+            if slots.isEmpty { slots = Array(repeating: nil, count: BoundedByteCache.shardCapacity) }
             // The newest entry in the first way, the one it displaces in the second.
             slots[first + 1] = slots[first]
             slots[first] = entry

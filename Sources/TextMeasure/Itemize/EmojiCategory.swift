@@ -69,6 +69,13 @@ enum EmojiCategory: UInt8 {
 
     /// The category `EmojiData`'s ranges give a scalar value.
     private static func property(_ value: UInt32) -> EmojiCategory {
+        // Most text (Latin, Arabic, Indic, CJK…) has no emoji property: one bit answers it.
+        if value < 0x1_0000 && bmpWithProperty[Int(value >> 6)] & (1 << UInt64(value & 63)) == 0 { return .other }
+        return searchedProperty(value)
+    }
+
+    /// The category of `EmojiData`'s range holding `value`, by binary search.
+    static func searchedProperty(_ value: UInt32) -> EmojiCategory {
         let starts = EmojiData.rangeStarts
         var low = 0
         var high = starts.count  // the range is the last start ≤ value
@@ -78,6 +85,19 @@ enum EmojiCategory: UInt8 {
         }
         return EmojiCategory(rawValue: EmojiData.rangeCategories[low]) ?? .other
     }
+
+    /// One bit per BMP code point (64 per word): set where `EmojiData`'s ranges give a category
+    /// other than `.other`. Built once from the ranges.
+    static let bmpWithProperty: [UInt64] = {
+        var bits = [UInt64](repeating: 0, count: 0x1_0000 / 64)
+        let starts = EmojiData.rangeStarts
+        for (k, start) in starts.enumerated() where start < 0x1_0000 {
+            guard EmojiCategory(rawValue: EmojiData.rangeCategories[k]) ?? .other != .other else { continue }
+            let end = min(k + 1 < starts.count ? starts[k + 1] : 0x1_0000, 0x1_0000)
+            for value in start..<end { bits[Int(value >> 6)] |= 1 << UInt64(value & 63) }
+        }
+        return bits
+    }()
 
     /// Whether the category is the grammar's `any_emoji` (a character that may start an emoji
     /// sequence).

@@ -21,6 +21,17 @@ enum EmojiSegmenter {
         in bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int, _ body: (Range<Int>, Bool) -> Void
     ) {
         guard from < to else { return }
+        // Text with no character of any emoji category (most text) is one text run: no arrays.
+        var j = from
+        while j < to {
+            let (value, length) = TextWalker.decode(bytes, at: j)
+            if EmojiCategory(value) != .other { break }
+            j += length
+        }
+        if j == to {
+            body(from..<to, false)
+            return
+        }
         var categories: [EmojiCategory] = []
         var offsets: [Int] = []
         var i = from

@@ -60,4 +60,13 @@ struct EmojiCategoryTests {
         let committed = try Data(contentsOf: generated.appendingPathComponent("EmojiData.swift"))
         #expect(regenerated == committed, "generate.py output differs from the committed EmojiData.swift: re-run the generator")
     }
+
+    @Test("The BMP bitmap marks exactly the code points whose range has an emoji property")
+    func bitmapMatchesRanges() {
+        let wrong = (0..<UInt32(0x1_0000)).filter { value in
+            let marked = EmojiCategory.bmpWithProperty[Int(value >> 6)] & (1 << UInt64(value & 63)) != 0
+            return marked != (EmojiCategory.searchedProperty(value) != .other)
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(5))")
+    }
 }

@@ -16,18 +16,25 @@ enum PangoOracle {
     struct Failure: Error, CustomStringConvertible { var description: String }
 
     /// Builds the oracle with `make` (needs libpango1.0-dev) and returns its path.
+    ///
+    /// `make` runs once per test process (tests run in parallel: when the binary was stale, one
+    /// test's `make` rewrote it while another executed it — "Permission denied").
     static func binary() throws -> URL {
+        try built.get()
+    }
+
+    /// The result of the one `make` (a `static let` is initialized once, other threads waiting).
+    private static let built: Result<URL, Failure> = {
         let dir = repositoryRoot.appendingPathComponent("Tools/pango-oracle")
         let make = Process()
         make.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         make.arguments = ["make", "-s", "-C", dir.path]
-        try make.run()
+        let failure = Failure(description: "building Tools/pango-oracle failed (is libpango1.0-dev installed? run Scripts/test)")
+        do { try make.run() } catch { return .failure(failure) }
         make.waitUntilExit()
-        guard make.terminationStatus == 0 else {
-            throw Failure(description: "building Tools/pango-oracle failed (is libpango1.0-dev installed? run Scripts/test)")
-        }
-        return dir.appendingPathComponent("build/pango-oracle")
-    }
+        guard make.terminationStatus == 0 else { return .failure(failure) }
+        return .success(dir.appendingPathComponent("build/pango-oracle"))
+    }()
 
     /// What Pango made of one row in every combination (size-major, then width, then wrap).
     struct Layout {

@@ -35,7 +35,7 @@ final class BoundedByteCache<Value: Sendable>: Sendable {
     static var shardCount: Int { 64 }
     /// Slots per shard (a power of two).
     static var shardCapacity: Int { 1_024 }
-    private let shards: [Shard] = (0..<64).map { _ in Shard() }
+    private let shards: [Shard] = (0..<BoundedByteCache.shardCount).map { _ in Shard() }
 
     /// Creates an empty cache.
     init() {}

@@ -386,8 +386,7 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
         let pango = profile == .pango
         let context = RunShaper.Context(bytes: bytes, range: from..<to)
         let next = following.flatMap { followingText(at: $0, in: bytes) }
-        Itemizer.forEachRun(in: bytes, from: from, to: to, spaceFont: Int(entries[0x20].font), following: next,
-                            emojiFont: emojiFont, fontOf: { view.lookup($0).font }) { run in
+        forEachRun(in: bytes, from: from, to: to, following: next) { run in
             let before = widths.count
             RunShaper.appendLogicalWidths(
                 of: run.range, context: context, font: harfBuzzFonts[run.font], script: run.script,
@@ -398,6 +397,17 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
                 }, to: &widths)
             fonts.append(contentsOf: repeatElement(UInt8(truncatingIfNeeded: run.font), count: widths.count - before))
         }
+    }
+
+    /// The runs HarfBuzz shapes in `from..<to` of `bytes` with this style's fonts (`Itemizer`, with
+    /// the chain's space and emoji fonts): for the measurer and for drawing.
+    func forEachRun(
+        in bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int, following: (font: Int, scalar: UInt32)? = nil,
+        _ body: (Itemizer.Run) -> Void
+    ) {
+        let view = self.view
+        Itemizer.forEachRun(in: bytes, from: from, to: to, spaceFont: Int(entries[0x20].font), following: following,
+                            emojiFont: emojiFont, fontOf: { view.lookup($0).font }, body)
     }
 
     /// The font Pango keeps the white space after a visible scalar in: the font of that scalar

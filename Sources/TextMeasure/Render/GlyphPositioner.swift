@@ -88,10 +88,7 @@ struct GlyphPositioner {
         var contentWidth = 0.0
         var fontsUsed: UInt32 = 0
         let context = RunShaper.Context(bytes: bytes, range: start..<end)
-        Itemizer.forEachRun(
-            in: bytes, from: start, to: end, spaceFont: Int(view.entries[0x20].font), emojiFont: tables.emojiFont,
-            fontOf: { view.lookup($0).font }
-        ) { run in
+        tables.forEachRun(in: bytes, from: start, to: end) { run in
             let scale = pango ? 1 : tables.unitScales[run.font]
             for shaped in RunShaper.glyphs(of: run.range, context: context, font: tables.harfBuzzFonts[run.font], script: run.script) {
                 let scalar = TextWalker.decode(bytes, at: shaped.cluster).value

@@ -73,7 +73,8 @@ struct ExactPieceSums {
 
     /// Breakable pieces at least this wide (points) keep their clusters: narrower lines than this
     /// may find a piece that must be broken and no clusters for it, and wrap with
-    /// `PreparedWrapper`.
+    /// `PreparedWrapper`. (In `.pango`, not a piece whose white space counts: a line may end
+    /// between its white-space characters, see `LayoutCluster.Role`.)
     static var longPieceWidth: Double { 160 }
 
     /// The most fraction bits tried: finer widths than 2⁻²⁰ width units are not exact here.
@@ -106,7 +107,8 @@ struct ExactPieceSums {
 
     /// The plan for a text's pieces (`text`: its UTF-8, for the clusters of long pieces), or
     /// `nil` when its widths have no exact fixed point: some width is not a multiple of
-    /// `2^-maxFractionBits`, or the sum of their magnitudes reaches 2³¹ units.
+    /// `2^-maxFractionBits`, or the sum of their magnitudes reaches 2³¹ units; or when a piece
+    /// needs `LineFitter` (`PreparedText.needsLineFitter`).
     ///
     /// - Parameter magnitude: the sum of the magnitudes of the pieces' widths (width units).
     static func plan(
@@ -118,12 +120,18 @@ struct ExactPieceSums {
         let longWidth = longPieceWidth * measurer.tables.unitsPerPoint
         // The long pieces first, so that their arrays are allocated once (a cluster has at least
         // one byte).
+        let pango = measurer.style.profile == .pango
+        func isLong(_ i: Int) -> Bool {
+            summaries[i].isBreakable && summaries[i].fittingWidth >= longWidth
+                && (!pango || pieces[i].countedWhitespace == 0)
+        }
         var longPieceCount = 0
         var longBytes = 0
         for (i, summary) in summaries.enumerated() {
+            if PreparedText.needsLineFitter(pieces, summaries, at: i) { return nil }
             plan.fontMask |= summary.fontMask
             if summary.isMandatoryBreak { plan.mandatoryBreakCount += 1 }
-            if summary.isBreakable && summary.fittingWidth >= longWidth {
+            if isLong(i) {
                 longPieceCount += 1
                 longBytes += pieces[i].contentEnd - pieces[i].start
             }
@@ -134,9 +142,11 @@ struct ExactPieceSums {
             plan.clusters.reserveCapacity(longBytes)
             plan.clusterStarts.append(0)
             let walker = TextWalker(tables: measurer.tables, bytes: text)
-            for (i, summary) in summaries.enumerated() where summary.isBreakable && summary.fittingWidth >= longWidth {
+            for i in summaries.indices where isLong(i) {
                 plan.longPieces.append(Int32(i))
-                walker.forEachCluster(of: PreparedPieceView(piece: pieces[i], summary: summary).layoutPiece) {
+                // The content's clusters: the white space after them hangs as a whole.
+                var stepper = GlyphStepper()
+                walker.forEachCluster(from: pieces[i].start, to: pieces[i].contentEnd, stepper: &stepper) {
                     plan.clusters.append($0)
                 }
                 plan.clusterStarts.append(Int32(plan.clusters.count))
@@ -275,7 +285,7 @@ struct ExactPieceSums {
             }
             var start = Int64(contentStarts[k])
             var mask = uniform ? 0 : summaries[k].fontMask
-            if Int64(fitEnds[k]) - start > fixedWidth && summaries[k].isBreakable {
+            if Int64(fitEnds[k]) - start > fixedWidth && summaries[k].breaksWhenOverlong {
                 // Overlong: broken between its clusters, its last part starting the line that
                 // the pieces after it continue.
                 guard let pen = breakLongPiece(
@@ -283,6 +293,10 @@ struct ExactPieceSums {
                     uniform: uniform)
                 else { return nil }
                 if lines.isFull { break }
+                // Its last cluster alone is wider than the line: in `.pango` the white space
+                // after it may start the next line (`LayoutCluster.Role`), which only
+                // `LineFitter` decides.
+                if pango && pen > fixedWidth { return nil }
                 start = Int64(contentEnds[k]) - pen
             }
             k += 1

@@ -21,6 +21,9 @@ struct LayoutPiece: FittingPiece, Sendable {
     var isMandatoryBreak: Bool
     /// The content holds more than one grapheme cluster (so it can be broken when overlong).
     var isBreakable: Bool
+    /// The piece is one tab character: it moves the pen to the next tab stop (`TabStops`)
+    /// and always fits its line, as white space that may hang.
+    var isTab = false
 }
 
 /// A grapheme cluster of an overlong piece's content.
@@ -33,6 +36,29 @@ struct LayoutCluster: Sendable {
     var width: Double
     /// Fonts drawing the cluster.
     var fontMask: UInt32
+    /// Content, or a white-space scalar after the content (`.pango` only, see `Role`).
+    var role = Role.content
+
+    /// What a cluster of an overlong piece is to the line fitter.
+    ///
+    /// In `.pango`, a piece that starts a line and does not fit it is broken between any two
+    /// grapheme clusters, white space included, as Pango 1.50 does when it retries an overlong
+    /// item with `PANGO_WRAP_CHAR`: a break after a white-space character hangs that character
+    /// (`find_break_extra_width`), except the one that ends a paragraph, which counts.
+    enum Role: UInt8, Sendable {
+        /// Part of the content: fits when the pen after it is within the line.
+        case content
+        /// A white-space scalar that hangs at a break after it: fits when the pen before it is
+        /// within the line.
+        case hangingSpace
+        /// The last white-space scalar before a mandatory break: fits when the pen after it is
+        /// within the line.
+        case countedSpace
+        /// The first white-space scalar after content in another font: Pango itemizes it apart
+        /// from the content, and an item whose width after the space hangs is 0 fits a line whose
+        /// remaining width Pango has clamped at 0 — it always fits.
+        case spaceStartingRun
+    }
 }
 
 extension LayoutPiece {
@@ -42,6 +68,21 @@ extension LayoutPiece {
     func countedWhitespace(pango: Bool) -> Double {
         guard pango else { return 0 }
         return isMandatoryBreak ? whitespace : whitespace - lastSpace
+    }
+
+    /// Whether the piece is broken between its clusters when it starts a line and does not fit
+    /// it: its content has several clusters, or (`.pango`) it has white space, which Pango breaks
+    /// between (see `LayoutCluster.Role`).
+    @inline(__always)
+    func breaksWhenOverlong(pango: Bool) -> Bool {
+        isBreakable || (pango && whitespace > 0)
+    }
+}
+
+extension FittingPiece {
+    /// The piece moves the pen not at all: it fits any line (`LineFitter.tryPlace`).
+    var takesNoWidth: Bool {
+        @inline(__always) get { leadingKern + content + whitespace == 0 }
     }
 }
 
@@ -56,5 +97,9 @@ protocol FittingPiece {
     var end: Int { get }
     var fontMask: UInt32 { get }
     var isMandatoryBreak: Bool { get }
-    var isBreakable: Bool { get }
+    /// Whether the piece is broken between its clusters when it starts a line and does not fit
+    /// it (`LayoutPiece.breaksWhenOverlong(pango:)`).
+    func breaksWhenOverlong(pango: Bool) -> Bool
+    /// See `LayoutPiece.isTab`.
+    var isTab: Bool { get }
 }

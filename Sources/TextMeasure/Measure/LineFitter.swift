@@ -5,6 +5,9 @@
 /// The fitter only counts: it keeps the line count, the sum of line heights and the widest line,
 /// and builds `LineFragment`s only when asked to.
 ///
+/// A tab moves the pen to the next tab stop (`TabStops`) and always fits; in `.pango`, an
+/// overlong piece is broken between its white-space characters too (`LayoutCluster.Role`).
+///
 /// A line's height comes from the fonts its pieces used (`FittingPiece.fontMask`, bit i = font
 /// i of `lineHeights`, see `StyleTables.lineHeight(mask:heights:)`): a style's own fonts for
 /// plain text, or the font slots of an attributed text (`LineHeightSlots`), whose runs have
@@ -18,6 +21,8 @@ struct LineFitter {
     let lineHeights: UnsafeBufferPointer<Double>
     /// Width units per point.
     let unitsPerPoint: Double
+    /// Where tabs move the pen.
+    let tabStops: TabStops
 
     private(set) var lineCount = 0
     /// Sum of the counted lines' heights, points.
@@ -38,17 +43,20 @@ struct LineFitter {
     init(maxWidth: Double, tables: StyleTableView, lineLimit: Int, recordLines: Bool) {
         self.init(
             maxWidth: maxWidth, lineHeights: tables.lineHeights, unitsPerPoint: tables.unitsPerPoint,
-            pango: tables.profile == .pango, lineLimit: lineLimit, recordLines: recordLines)
+            tabStops: TabStops(tables: tables), lineLimit: lineLimit, recordLines: recordLines)
     }
 
-    /// A fitter whose pieces' font masks index `lineHeights` (valid while the fitter is used).
+    /// A fitter whose pieces' font masks index `lineHeights` (valid while the fitter is used),
+    /// in the profile of `tabStops` (the base style's, for an attributed text).
     ///
     /// - Parameter maxWidth: in width units; a tolerance for floating-point sums is added here.
     init(
-        maxWidth: Double, lineHeights: UnsafeBufferPointer<Double>, unitsPerPoint: Double, pango: Bool,
+        maxWidth: Double, lineHeights: UnsafeBufferPointer<Double>, unitsPerPoint: Double, tabStops: TabStops,
         lineLimit: Int, recordLines: Bool
     ) {
+        let pango = tabStops.pango
         self.pango = pango
+        self.tabStops = tabStops
         self.maxWidth = LineFitter.comparedWidth(maxWidth, pango: pango)
         self.lineHeights = lineHeights
         self.unitsPerPoint = unitsPerPoint
@@ -73,20 +81,47 @@ struct LineFitter {
     ///   then places its clusters with `placeCluster(_:)` and ends it with `endBroken(_:)`.
     @inline(__always)
     mutating func tryPlace(_ piece: some FittingPiece) -> Bool {
+        if _slowPath(piece.isTab) {
+            placeTab(piece)
+            return true
+        }
         let extra = piece.countedWhitespace(pango: pango)
         if hasPiece {
-            if penX + piece.leadingKern + piece.content + extra <= maxWidth {
+            // A piece of no width (the mandatory break after white space in char mode) fits
+            // wherever the pen is, also past the width after white space that hangs: Pango
+            // compares with its remaining width clamped at 0.
+            if penX + piece.leadingKern + piece.content + extra <= maxWidth || _slowPath(piece.takesNoWidth) {
                 append(piece, kern: piece.leadingKern)
                 return true
             }
             endLine()
             if isFull { return true }
         }
-        if piece.content + extra <= maxWidth || !piece.isBreakable {
+        if piece.content + extra <= maxWidth || !piece.breaksWhenOverlong(pango: pango) {
             append(piece, kern: 0)
             return true
         }
         return false
+    }
+
+    /// How far the piece would reach on the open line: where `tryPlace` compares it with the
+    /// width (`maxWidth` unbounded, where it always fits): the line's content with the piece's
+    /// white space that counts, or 0 for a tab (which hangs).
+    @inline(__always)
+    func reach(of piece: some FittingPiece) -> Double {
+        if piece.isTab { return 0 }
+        let extent = piece.content + piece.countedWhitespace(pango: pango)
+        return hasPiece ? penX + piece.leadingKern + extent : extent
+    }
+
+    /// Places a tab: the pen moves to the next stop; the tab fits wherever the pen is.
+    @inline(never)
+    private mutating func placeTab(_ piece: some FittingPiece) {
+        penX = tabStops.stop(after: penX, maxWidth: maxWidth)
+        mask |= piece.fontMask
+        hasPiece = true
+        lastEnd = piece.end
+        if piece.isMandatoryBreak { endLine(mandatory: true) }
     }
 
     @inline(__always)
@@ -120,6 +155,7 @@ struct LineFitter {
     ///   clusters and `endBroken(_:)`.
     @inline(__always)
     mutating func placeCluster(_ cluster: LayoutCluster) -> Bool {
+        if _slowPath(cluster.role != .content) { return placeSpace(cluster) }
         if hasPiece {
             if penX + cluster.leadingKern + cluster.width <= maxWidth {
                 penX += cluster.leadingKern + cluster.width
@@ -138,10 +174,32 @@ struct LineFitter {
         return true
     }
 
-    /// Places the trailing white space of an overlong piece after its clusters.
+    /// Places a white-space cluster of an overlong piece (`.pango`, see `LayoutCluster.Role`):
+    /// a line may end before it; it adds no content width.
+    @inline(never)
+    private mutating func placeSpace(_ cluster: LayoutCluster) -> Bool {
+        let fits: Bool
+        switch cluster.role {
+        case .hangingSpace: fits = penX <= maxWidth
+        case .countedSpace: fits = penX + cluster.width <= maxWidth
+        case .spaceStartingRun, .content: fits = true
+        }
+        if hasPiece && !fits {
+            endLine()
+            if isFull { return false }
+        }
+        penX += cluster.width
+        mask |= cluster.fontMask
+        hasPiece = true
+        lastEnd = cluster.end
+        return true
+    }
+
+    /// Ends an overlong piece after its clusters: `.uikit` places its trailing white space (which
+    /// hangs); in `.pango` the clusters included it.
     @inline(__always)
     mutating func endBroken(_ piece: some FittingPiece) {
-        penX += piece.whitespace
+        if !pango { penX += piece.whitespace }
         hasPiece = true
         lastEnd = piece.end
         if piece.isMandatoryBreak { endLine(mandatory: true) }

@@ -46,18 +46,24 @@ struct PreparedPieceSummary: Sendable {
     var fittingWidth: Double
     /// See `LayoutPiece.fontMask`.
     var fontMask: UInt32
-    /// Bit 0: `isMandatoryBreak`; bit 1: `isBreakable`.
+    /// Bit 0: `isMandatoryBreak`; bit 1: `breaksWhenOverlong` (in the profile prepared for);
+    /// bit 2: `isTab`; bit 3: `isBreakable` (the content has several clusters).
     var flags: UInt32
 
-    init(_ piece: PreparedPiece, layout: LayoutPiece) {
+    init(_ piece: PreparedPiece, layout: LayoutPiece, pango: Bool) {
         fittingEnd = piece.offset + piece.leadingKern + piece.content + piece.countedWhitespace
         fittingWidth = piece.content + piece.countedWhitespace
         fontMask = layout.fontMask
-        flags = (layout.isMandatoryBreak ? 1 : 0) | (layout.isBreakable ? 2 : 0)
+        flags = (layout.isMandatoryBreak ? 1 : 0) | (layout.breaksWhenOverlong(pango: pango) ? 2 : 0)
+            | (layout.isTab ? 4 : 0) | (layout.isBreakable ? 8 : 0)
     }
 
     var isMandatoryBreak: Bool { flags & 1 != 0 }
-    var isBreakable: Bool { flags & 2 != 0 }
+    /// See `LayoutPiece.breaksWhenOverlong(pango:)`.
+    var breaksWhenOverlong: Bool { flags & 2 != 0 }
+    var isTab: Bool { flags & 4 != 0 }
+    /// See `LayoutPiece.isBreakable`.
+    var isBreakable: Bool { flags & 8 != 0 }
 }
 
 /// A prepared piece whole, as `LineFitter` reads it.
@@ -73,13 +79,15 @@ struct PreparedPieceView: FittingPiece {
     var end: Int { piece.end }
     var fontMask: UInt32 { summary.fontMask }
     var isMandatoryBreak: Bool { summary.isMandatoryBreak }
-    var isBreakable: Bool { summary.isBreakable }
+    @inline(__always)
+    func breaksWhenOverlong(pango: Bool) -> Bool { summary.breaksWhenOverlong }
+    var isTab: Bool { summary.isTab }
 
     /// The piece as `TextWalker` measured it (for measuring its clusters again).
     var layoutPiece: LayoutPiece {
         LayoutPiece(
             start: piece.start, contentEnd: piece.contentEnd, end: piece.end, leadingKern: piece.leadingKern,
             content: piece.content, whitespace: piece.whitespace, lastSpace: 0, fontMask: summary.fontMask,
-            isMandatoryBreak: summary.isMandatoryBreak, isBreakable: summary.isBreakable)
+            isMandatoryBreak: summary.isMandatoryBreak, isBreakable: summary.breaksWhenOverlong, isTab: summary.isTab)
     }
 }

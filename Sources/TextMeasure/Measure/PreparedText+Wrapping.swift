@@ -7,21 +7,25 @@ extension PreparedText {
     /// (`PreparedPieceSummary.fittingEnd`), which differ from the fitter's sums by less than a
     /// tolerance derived from the number and size of the values summed; only a judgement closer
     /// than that to the limit, and the width of the line that may be the widest, are summed the
-    /// fitter's way, in the fitter's order. Overlong pieces are fitted cluster by cluster as the
-    /// fitter does.
-    func wrappedHeight(widthUnits: Double) -> TextMeasurement {
+    /// fitter's way, in the fitter's order.
+    ///
+    /// - Returns: `nil` when a line must break a piece between its clusters, or the text has a
+    ///   piece only `LineFitter` places (wrap with it then: `PreparedText.fittedMeasurement`).
+    func wrappedHeight(widthUnits: Double) -> TextMeasurement? {
         // Reading through `storage` (no local copy of the measurer) spares retains, which cost as
         // much as wrapping a short text.
         let storage = self.storage
+        guard !storage.needsLineFitter else { return nil }
         let tables = storage.measurer.tables
-        let result = withExtendedLifetime(storage) {
+        let result: (Int, Double, Double)? = withExtendedLifetime(storage) {
             var wrapper = PreparedWrapper(
-                storage: storage, pieces: storage.pieces, summaries: storage.summaries,
+                pieces: storage.pieces, summaries: storage.summaries,
                 lineHeights: storage.lineHeights, pango: tables.profile == .pango, widthUnits: widthUnits,
                 magnitude: storage.magnitude, lineLimit: storage.measurer.style.numberOfLines)
-            wrapper.run()
+            guard wrapper.run() else { return nil }
             return (wrapper.lineCount, wrapper.heightSum, wrapper.widest)
         }
+        guard let result else { return nil }
         return LineFitter.measurement(
             lineCount: result.0, heightSum: result.1, maxLineWidth: result.2 / tables.unitsPerPoint,
             style: storage.measurer.style, lines: nil)
@@ -33,9 +37,6 @@ extension PreparedText {
 struct PreparedWrapper {
     let pieces: UnsafeBufferPointer<PreparedPiece>
     let summaries: UnsafeBufferPointer<PreparedPieceSummary>
-    /// The prepared text's storage, kept alive by it while the wrapper runs (read only to
-    /// measure the clusters of an overlong piece).
-    unowned(unsafe) let storage: PreparedText.Storage
     /// `StyleTableView.lineHeights`.
     let lineHeights: UnsafeBufferPointer<Double>
     let maxWidth: Double
@@ -81,13 +82,12 @@ struct PreparedWrapper {
     }
 
     init(
-        storage: PreparedText.Storage, pieces: UnsafeBufferPointer<PreparedPiece>,
+        pieces: UnsafeBufferPointer<PreparedPiece>,
         summaries: UnsafeBufferPointer<PreparedPieceSummary>, lineHeights: UnsafeBufferPointer<Double>, pango: Bool,
         widthUnits: Double, magnitude: Double, lineLimit: Int
     ) {
         self.pieces = pieces
         self.summaries = summaries
-        self.storage = storage
         self.lineHeights = lineHeights
         self.pango = pango
         self.maxWidth = LineFitter.comparedWidth(widthUnits, pango: pango)
@@ -121,32 +121,30 @@ struct PreparedWrapper {
         return (pen, content)
     }
 
-    mutating func run() {
-        fit()
+    /// Fits the text; `false` when a line must break a piece between its clusters.
+    mutating func run() -> Bool {
+        guard fit() else { return false }
         if let candidate { widest = max(widest, exactPen(from: candidate.anchor, through: candidate.end).content) }
+        return true
     }
 
-    /// The lines, until the text ends or `numberOfLines` lines are complete.
-    private mutating func fit() {
+    /// The lines, until the text ends or `numberOfLines` lines are complete; `false` at a piece
+    /// that must be broken.
+    private mutating func fit() -> Bool {
         let n = pieces.count
         var k = 0
         while k < n {
             if !hasPiece {
                 let summary = summaries[k]
-                if summary.fittingWidth <= maxWidth || !summary.isBreakable {
-                    anchor = Anchor(lineStart: k)
-                    base = summary.fittingWidth - summary.fittingEnd
-                    mask = summary.fontMask
-                    hasPiece = true
-                    k += 1
-                    if summary.isMandatoryBreak {
-                        endLine(placedBefore: k, mandatory: true)
-                        if isFull { return }
-                    }
-                } else {
-                    placeBroken(at: k)
-                    if isFull { return }
-                    k += 1
+                guard summary.fittingWidth <= maxWidth || !summary.breaksWhenOverlong else { return false }
+                anchor = Anchor(lineStart: k)
+                base = summary.fittingWidth - summary.fittingEnd
+                mask = summary.fontMask
+                hasPiece = true
+                k += 1
+                if summary.isMandatoryBreak {
+                    endLine(placedBefore: k, mandatory: true)
+                    if isFull { return true }
                 }
                 continue
             }
@@ -178,7 +176,7 @@ struct PreparedWrapper {
                     break
                 }
             }
-            if isFull { return }
+            if isFull { return true }
         }
         if hasPiece {
             endLine(placedBefore: n, mandatory: false)
@@ -186,6 +184,7 @@ struct PreparedWrapper {
             anchor = Anchor(pen: 0, content: 0, index: n)
             endLine(placedBefore: n, mandatory: false)
         }
+        return true
     }
 
     /// Ends the open line, whose last piece is `pieces[last - 1]`.
@@ -216,41 +215,5 @@ struct PreparedWrapper {
         hasPiece = false
         mask = 0
         lastEndedByMandatoryBreak = mandatory
-    }
-
-    /// Places an overlong piece starting a line cluster by cluster, as `LineFitter.placeCluster`
-    /// and `endBroken` do.
-    private mutating func placeBroken(at k: Int) {
-        let piece = pieces[k]
-        var pen = 0.0
-        var content = 0.0
-        var stopped = false
-        storage.forEachCluster(ofPiece: k) { cluster in
-            if stopped { return }
-            if hasPiece {
-                if pen + cluster.leadingKern + cluster.width <= maxWidth {
-                    pen += cluster.leadingKern + cluster.width
-                } else {
-                    anchor = Anchor(pen: pen, content: content, index: k)
-                    endLine(placedBefore: k, mandatory: false)
-                    if isFull {
-                        stopped = true
-                        return
-                    }
-                    pen = cluster.width
-                }
-            } else {
-                pen = cluster.width
-            }
-            content = pen
-            mask |= cluster.fontMask
-            hasPiece = true
-        }
-        if stopped { return }
-        pen += piece.whitespace
-        hasPiece = true
-        anchor = Anchor(pen: pen, content: content, index: k + 1)
-        if k + 1 < pieces.count { base = pen - pieces[k + 1].offset }
-        if summaries[k].isMandatoryBreak { endLine(placedBefore: k + 1, mandatory: true) }
     }
 }

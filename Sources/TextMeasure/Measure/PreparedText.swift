@@ -9,8 +9,9 @@
 /// per em) at whole, half or quarter point sizes, and always in the `.pango` profile — the
 /// widths are kept as exact integer prefix sums too, and a height is found by one integer
 /// comparison per segment (see the README's speed table). Other texts, and widths
-/// narrower than 160 pt that must break a word, wrap in floating point (a few times slower),
-/// with the same results.
+/// narrower than 160 pt that must break a word, wrap in floating point (a few times slower);
+/// texts with a tab, and lines that must break a piece between clusters where no exact sums
+/// answer, through `LineFitter` itself — with the same results.
 public struct PreparedText: @unchecked Sendable {  // its storage is immutable once made, see `Storage`
     /// The style the text was prepared in (with `systemFallback`, for a text that needed them,
     /// the system fonts found appended to its chain and `systemFallback` off).
@@ -43,6 +44,8 @@ public struct PreparedText: @unchecked Sendable {  // its storage is immutable o
             let summariesOffset: Int
             /// The clusters of the text no font has.
             let missing: MissingGlyphTally
+            /// Some piece only `LineFitter` places (`PreparedText.needsLineFitter`).
+            let needsLineFitter: Bool
         }
 
         /// Prepared pieces in a new storage.
@@ -64,7 +67,10 @@ public struct PreparedText: @unchecked Sendable {  // its storage is immutable o
             let buffer = Storage.create(minimumCapacity: textOffset + text.count) { _ in
                 Header(
                     exactSums: nil, measurer: measurer, rich: rich, pieceCount: count, byteCount: text.count,
-                    magnitude: magnitude, summariesOffset: summariesOffset, missing: missing)
+                    magnitude: magnitude, summariesOffset: summariesOffset, missing: missing,
+                    needsLineFitter: summaries.indices.contains {
+                        PreparedText.needsLineFitter(pieces, summaries, at: $0)
+                    })
             }
             let storage = unsafeDowncast(buffer, to: Storage.self)
             storage.withUnsafeMutablePointers { header, elements in
@@ -106,6 +112,7 @@ public struct PreparedText: @unchecked Sendable {  // its storage is immutable o
         var pieceCount: Int { header.pieceCount }
         var magnitude: Double { header.magnitude }
         var missing: MissingGlyphTally { header.missing }
+        var needsLineFitter: Bool { header.needsLineFitter }
 
         /// The start of the elements (valid while the storage lives: an object never moves).
         private var elements: UnsafeMutableRawPointer {
@@ -195,7 +202,7 @@ public struct PreparedText: @unchecked Sendable {  // its storage is immutable o
             let prepared = PreparedPiece(piece, pango: pango, offset: offset)
             offset += prepared.advance + prepared.whitespace
             pieces.append(prepared)
-            summaries.append(PreparedPieceSummary(prepared, layout: piece))
+            summaries.append(PreparedPieceSummary(prepared, layout: piece, pango: pango))
         }
         if _slowPath(missing.clusters > 0), rich == nil, let fallback = measurer.systemFallbackMeasurer(for: bytes) {
             return makeStorage(utf8: bytes, measurer: fallback)
@@ -223,6 +230,19 @@ public struct PreparedText: @unchecked Sendable {  // its storage is immutable o
         }
     }
 
+    /// Whether piece `index` is one that only `LineFitter` places, not the prefix sums of
+    /// `ExactPieceSums` and `PreparedWrapper`: a tab (its width depends on where it is,
+    /// `TabStops`), or a piece of no width that can follow another on its line (it fits past
+    /// the width, `FittingPiece.takesNoWidth`).
+    static func needsLineFitter(
+        _ pieces: [PreparedPiece], _ summaries: [PreparedPieceSummary], at index: Int
+    ) -> Bool {
+        if summaries[index].isTab { return true }
+        let piece = pieces[index]
+        return index > 0 && !summaries[index - 1].isMandatoryBreak
+            && piece.leadingKern + piece.content + piece.whitespace == 0
+    }
+
     /// The number of pieces (segments, or clusters in char mode) the text was split into.
     public var segmentCount: Int { storage.pieceCount }
 
@@ -240,24 +260,32 @@ public struct PreparedText: @unchecked Sendable {  // its storage is immutable o
     ///   lines), no text is read again; nothing is allocated unless `includeLines` is set.
     public func measure(width: Double, includeLines: Bool = false) throws(TextMeasureError) -> TextMeasurement {
         guard width.isFinite, width > 0 else { throw .invalidWidth(width) }
-        if !includeLines, let measurement = storage.exactMeasurement(width: width) {
+        let fast = !includeLines && !storage.needsLineFitter
+        if fast, let measurement = storage.exactMeasurement(width: width) {
             return measurement.counting(storage.missing)
         }
         let units = try storage.measurer.widthUnits(width)
-        if !includeLines { return wrappedHeight(widthUnits: units).counting(storage.missing) }
+        if fast, let measurement = wrappedHeight(widthUnits: units) { return measurement.counting(storage.missing) }
+        return fittedMeasurement(widthUnits: units, includeLines: includeLines).counting(storage.missing)
+    }
+
+    /// The measurement at `widthUnits` by `LineFitter` over the pieces, as `TextMeasurer.measure`
+    /// finds it: with the lines, or for texts the faster paths do not measure (a tab, a piece
+    /// broken between clusters).
+    private func fittedMeasurement(widthUnits: Double, includeLines: Bool) -> TextMeasurement {
         let measurer = storage.measurer
-        let result = withExtendedLifetime(storage) {
+        return withExtendedLifetime(storage) {
             var fitter = LineFitter(
-                maxWidth: units, lineHeights: storage.lineHeights, unitsPerPoint: measurer.tables.unitsPerPoint,
-                pango: measurer.style.profile == .pango, lineLimit: measurer.style.numberOfLines, recordLines: true)
+                maxWidth: widthUnits, lineHeights: storage.lineHeights, unitsPerPoint: measurer.tables.unitsPerPoint,
+                tabStops: TabStops(tables: measurer.tables), lineLimit: measurer.style.numberOfLines,
+                recordLines: includeLines)
             measureLines(into: &fitter)
             fitter.finish()
             return fitter.measurement(style: measurer.style)
         }
-        return result.counting(storage.missing)
     }
 
-    /// Fits the pieces as `TextMeasurer.measure` does (recording lines).
+    /// Fits the pieces as `TextMeasurer.measure` does.
     private func measureLines(into fitter: inout LineFitter) {
         for index in 0..<storage.pieceCount {
             let piece = PreparedPieceView(piece: storage.pieces[index], summary: storage.summaries[index])

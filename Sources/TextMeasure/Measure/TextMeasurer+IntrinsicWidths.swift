@@ -70,14 +70,13 @@ extension PreparedText {
     }
 }
 
-/// Sums pieces as `LineFitter` does on unbounded lines: the widest paragraph, the widest piece,
-/// and the unwrapped measurement (width units until `result`).
+/// Places pieces on unbounded lines with `LineFitter`: the widest paragraph (the farthest any
+/// piece reaches, `LineFitter.reach(of:)`), the widest piece, and the unwrapped measurement
+/// (width units until `result`).
 struct IntrinsicWidthAccumulator {
     let pango: Bool
     let unitsPerPoint: Double
     private var fitter: LineFitter
-    private var penX = 0.0
-    private var hasPiece = false
     private var minContent = 0.0
     private var maxContent = 0.0
 
@@ -89,19 +88,8 @@ struct IntrinsicWidthAccumulator {
 
     /// Adds the next piece; `false` once the shown lines are complete.
     mutating func add(_ piece: some FittingPiece) -> Bool {
-        let extra = piece.countedWhitespace(pango: pango)
-        minContent = max(minContent, piece.content + extra)
-        // The same sums, in the same order, as `LineFitter.tryPlace` and `append`.
-        if hasPiece {
-            maxContent = max(maxContent, penX + piece.leadingKern + piece.content + extra)
-            penX += piece.leadingKern + piece.content
-        } else {
-            maxContent = max(maxContent, piece.content + extra)
-            penX = piece.content
-        }
-        penX += piece.whitespace
-        hasPiece = !piece.isMandatoryBreak
-        if !hasPiece { penX = 0 }
+        if !piece.isTab { minContent = max(minContent, piece.content + piece.countedWhitespace(pango: pango)) }
+        maxContent = max(maxContent, fitter.reach(of: piece))
         _ = fitter.tryPlace(piece)  // always fits on an unbounded line
         return !fitter.isFull
     }
@@ -183,13 +171,7 @@ extension TextMeasurer {
             maxWidth: try widthUnits(width), tables: tables, lineLimit: style.numberOfLines, recordLines: includeLines)
         let walker = TextWalker(tables: tables, bytes: bytes)
         for piece in walked.pieces {
-            if !fitter.tryPlace(piece) {
-                var full = false
-                walker.forEachCluster(of: piece) { cluster in
-                    if !full { full = !fitter.placeCluster(cluster) }
-                }
-                if !full { fitter.endBroken(piece) }
-            }
+            fitter.place(piece) { walker.forEachCluster(of: $0, $1) }
             if fitter.isFull { break }
         }
         fitter.finish()

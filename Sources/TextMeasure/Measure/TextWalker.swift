@@ -43,6 +43,86 @@ struct TextWalker {
          DictionaryBreaks(bytes: bytes, tables: tables))
     }
 
+    /// The next segment to measure: `nextWholeSegment`'s, with each tab in its white space cut
+    /// out as a segment of its own (`rest` keeps what follows the part returned, for the next
+    /// calls). A tab always fits its line (`TabStops`), so the cut adds no place where a line
+    /// can end.
+    #if compiler(>=6.3)
+    @inline(always)
+    #else
+    @inline(__always)
+    #endif
+    private func nextSegment(
+        _ segments: inout LineSegmentIterator, pending: inout LineSegment?, dictionary: inout DictionaryBreaks,
+        rest: inout LineSegment?
+    ) -> LineSegment? {
+        if _slowPath(rest != nil), let carried = rest { return cutAtTab(carried, rest: &rest) }
+        guard let segment = nextWholeSegment(&segments, pending: &pending, dictionary: &dictionary) else { return nil }
+        if _slowPath(mayHoldTab(segment)) { return cutAtTab(segment, rest: &rest) }
+        if _slowPath(segment.end == bytes.count), tables.profile == .pango {
+            var last = segment
+            last.whitespaceStart = TextWalker.pangoWhitespaceStart(of: segment, in: bytes)
+            return last
+        }
+        return segment
+    }
+
+    /// Where the white space that may hang begins in `segment` for `.pango`: at the end of the
+    /// text, no-break spaces (U+00A0, U+2007, U+202F) ending it hang too — Pango hangs the
+    /// white-space character (`g_unichar_isspace`) before any break, and the text's end is the
+    /// one break that can follow them (UAX #14 class GL).
+    static func pangoWhitespaceStart(of segment: LineSegment, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        guard segment.end == bytes.count, segment.whitespaceStart == segment.end else { return segment.whitespaceStart }
+        var start = segment.end
+        while start > segment.start {
+            let b = bytes[start - 1]
+            if b == 0xA0, start - 2 >= segment.start, bytes[start - 2] == 0xC2 {
+                start -= 2
+            } else if b == 0x87 || b == 0xAF, start - 3 >= segment.start, bytes[start - 3] == 0xE2, bytes[start - 2] == 0x80 {
+                start -= 3
+            } else {
+                break
+            }
+        }
+        return start
+    }
+
+    /// Whether `segment`'s white space may hold a tab. White space that starts with a space
+    /// holds none: UAX #14 breaks after spaces (LB18), and a tab never follows a break without
+    /// white space before it.
+    @inline(__always)
+    private func mayHoldTab(_ segment: LineSegment) -> Bool {
+        segment.whitespaceStart < segment.end && bytes[segment.whitespaceStart] != 0x20
+    }
+
+    /// `segment` up to its first tab (in its white space), or the tab alone when it starts
+    /// with it; `rest` is the remainder (`nil` when none).
+    private func cutAtTab(_ segment: LineSegment, rest: inout LineSegment?) -> LineSegment {
+        var tab = segment.whitespaceStart
+        while tab < segment.end && bytes[tab] != 0x09 { tab += 1 }
+        guard tab < segment.end else {
+            rest = nil
+            return segment
+        }
+        if tab > segment.start {
+            rest = LineSegment(start: tab, end: segment.end, whitespaceStart: tab, isMandatoryBreak: segment.isMandatoryBreak)
+            return LineSegment(start: segment.start, end: tab, whitespaceStart: segment.whitespaceStart, isMandatoryBreak: false)
+        }
+        // The mandatory break ending a paragraph stays with a tab before it (a piece of its own,
+        // it would end a line whose content ends before the tab).
+        var next = tab + 1
+        while next < segment.end, case let (value, length) = TextWalker.decode(bytes, at: next),
+              TextWalker.isMandatoryBreak(value)
+        {
+            next += length
+        }
+        if next < segment.end { next = tab + 1 }
+        let last = next == segment.end
+        rest = last ? nil : LineSegment(
+            start: next, end: segment.end, whitespaceStart: next, isMandatoryBreak: segment.isMandatoryBreak)
+        return LineSegment(start: tab, end: next, whitespaceStart: tab, isMandatoryBreak: last && segment.isMandatoryBreak)
+    }
+
     /// The segment `pending` with the segments after it that start with an extender merged in
     /// (a break there would split a grapheme cluster), cut at the next dictionary break (the
     /// rest is returned by the next call); advances `pending` past them.
@@ -51,7 +131,7 @@ struct TextWalker {
     #else
     @inline(__always)
     #endif
-    private func nextSegment(
+    private func nextWholeSegment(
         _ segments: inout LineSegmentIterator, pending: inout LineSegment?, dictionary: inout DictionaryBreaks
     ) -> LineSegment? {
         if _slowPath(dictionary.carry != nil) { return dictionary.takeCarry() }
@@ -94,7 +174,8 @@ struct TextWalker {
     func forEachSegment(_ body: (LineSegment) -> Bool) {
         var (segments, dictionary) = segmentSources()
         var pending = segments.next()
-        while let segment = nextSegment(&segments, pending: &pending, dictionary: &dictionary) {
+        var rest: LineSegment? = nil
+        while let segment = nextSegment(&segments, pending: &pending, dictionary: &dictionary, rest: &rest) {
             if !body(segment) { return }
         }
     }
@@ -132,7 +213,8 @@ struct TextWalker {
         // one before the break hangs): there, every white-space scalar after the first is a
         // piece of its own.
         var tail = segment
-        if tables.profile == .pango, segment.whitespaceStart < segment.end {
+        let isTab = segment.start == segment.whitespaceStart && segment.start < segment.end && bytes[segment.start] == 0x09
+        if tables.profile == .pango, segment.whitespaceStart < segment.end, !isTab {
             let second = segment.whitespaceStart + TextWalker.decode(bytes, at: segment.whitespaceStart).length
             if second < segment.end {
                 tail.end = second
@@ -204,13 +286,14 @@ struct TextWalker {
         var (segments, dictionary) = segmentSources()
         var pending = segments.next()
         var stepper = GlyphStepper()
-        while let segment = nextSegment(&segments, pending: &pending, dictionary: &dictionary) {
+        var rest: LineSegment? = nil
+        while let segment = nextSegment(&segments, pending: &pending, dictionary: &dictionary, rest: &rest) {
             place(segment, into: &fitter, stepper: &stepper)
             if fitter.isFull { return counted(stepper.missing, restFrom: segment.end) }
             // Laid out away from the loop over segments, which English text spends its time in.
-            // (Not with dictionary breaks: it would place `pending` uncut.)
+            // (Not with dictionary breaks or a segment cut at a tab: it would place `pending` uncut.)
             var walkedTo = 0
-            if _slowPath(segments.isAfterIdeograph), !dictionary.isActive,
+            if _slowPath(segments.isAfterIdeograph), !dictionary.isActive, rest == nil,
                !fitIdeographicRun(
                 into: &fitter, segments: &segments, pending: &pending, stepper: &stepper, walkedTo: &walkedTo)
             {
@@ -261,7 +344,8 @@ struct TextWalker {
         into fitter: inout LineFitter, segments: inout LineSegmentIterator, pending: inout LineSegment?,
         stepper: inout GlyphStepper, walkedTo: inout Int
     ) -> Bool {
-        guard let base = bytes.baseAddress, let next = pending else { return true }
+        // (`next` is placed as it is: not one that `nextSegment` would cut at a tab.)
+        guard let base = bytes.baseAddress, let next = pending, !mayHoldTab(next) else { return true }
         let n = bytes.count
         let entries = tables.entries
         var start = next.end
@@ -361,6 +445,8 @@ struct TextWalker {
         let simple = tables.asciiSimple
         let entries = tables.entries
         let wsStart = segment.whitespaceStart
+        // A tab is a segment of its own (`cutAtTab`).
+        if _slowPath(from == wsStart) { piece.isTab = from < to && base[from] == 0x09 }
         var leadingKern = 0.0
         var content = 0.0
         var mask: UInt32 = 0
@@ -660,11 +746,77 @@ struct TextWalker {
     }
 
     /// Calls `body` with the clusters of an overlong piece's content (kerning context: none
-    /// before its start, since the piece starts a line).
+    /// before its start, since the piece starts a line) and, in `.pango`, of its white space
+    /// (`forEachSpace`).
     @inline(__always)
     func forEachCluster(of piece: LayoutPiece, _ body: (LayoutCluster) -> Void) {
         var stepper = GlyphStepper()
-        forEachCluster(from: piece.start, to: piece.contentEnd, stepper: &stepper, body)
+        var lastMask: UInt32 = 0
+        forEachCluster(from: piece.start, to: piece.contentEnd, stepper: &stepper) {
+            lastMask = $0.fontMask
+            body($0)
+        }
+        if tables.profile == .pango {
+            forEachSpace(
+                from: piece.contentEnd, to: piece.end, of: piece, uniformWidth: uniformSpaceWidth(of: piece),
+                contentMask: lastMask, stepper: &stepper, body)
+        }
+    }
+
+    /// The width of each white-space scalar of `piece` when they are all one character (a run
+    /// of spaces): its `whitespace` shared out evenly, so that they sum to it as measured with
+    /// the content (shaped text gives a space the font of its run); `nil` otherwise.
+    func uniformSpaceWidth(of piece: LayoutPiece) -> Double? {
+        var count = 0
+        var scalar: UInt32? = nil
+        var i = piece.contentEnd
+        while i < piece.end {
+            let (value, length) = TextWalker.decode(bytes, at: i)
+            if !TextWalker.isMandatoryBreak(value) {
+                if scalar != nil && scalar != value { return nil }
+                scalar = value
+                count += 1
+            }
+            i += length
+        }
+        guard count > 0 else { return nil }
+        let width = piece.whitespace / Double(count)
+        return Double(count) * width == piece.whitespace ? width : nil
+    }
+
+    /// Calls `body` with the white-space scalars of `from..<to` (a part of `piece`'s white space)
+    /// as clusters that a `.pango` line may end between (`LayoutCluster.Role`), each measured as
+    /// a white-space piece of its own (as `.pango` char mode measures them) or, given, all
+    /// `uniformWidth` wide; the mandatory break ending a paragraph is none. `contentMask`: the
+    /// fonts of the content cluster before `from` (0: none), whose run a first white-space scalar
+    /// in another font does not continue (`LayoutCluster.Role.spaceStartingRun`).
+    func forEachSpace(
+        from: Int, to: Int, of piece: LayoutPiece, uniformWidth: Double?, contentMask: UInt32,
+        stepper: inout GlyphStepper, _ body: (LayoutCluster) -> Void
+    ) {
+        var i = from
+        while i < to {
+            let (value, length) = TextWalker.decode(bytes, at: i)
+            let next = i + length
+            if TextWalker.isMandatoryBreak(value) {
+                i = next
+                continue
+            }
+            let space = LineSegment(start: i, end: next, whitespaceStart: i, isMandatoryBreak: false)
+            let measured = measure(from: i, to: next, segment: space, stepper: &stepper)
+            // The last white space of a paragraph counts (Pango's "we don't collapse space at the
+            // very end"): before the mandatory break that ends the piece.
+            let endsParagraph = piece.isMandatoryBreak
+                && (next == piece.end || TextWalker.isMandatoryBreak(TextWalker.decode(bytes, at: next).value))
+            let startsRun = i == from && contentMask != 0 && measured.fontMask != contentMask
+            // No font mask: white space after broken content adds no height, as the exact sums
+            // and `LineFitter.endBroken` always had it (a line of spaces alone is as tall as
+            // the primary font).
+            body(LayoutCluster(
+                end: next, leadingKern: 0, width: uniformWidth ?? measured.whitespace, fontMask: 0,
+                role: endsParagraph ? .countedSpace : startsRun ? .spaceStartingRun : .hangingSpace))
+            i = next
+        }
     }
 
     /// Appends the grapheme clusters of `from..<to` with their widths.

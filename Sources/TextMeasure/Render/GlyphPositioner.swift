@@ -46,10 +46,24 @@ struct GlyphPositioner {
         ends.reserveCapacity(lines.count)
         var segments = LineSegmentIterator(utf8: bytes, rules: tables.view.lineBreakRules)
         var segment = segments.next()
+        var previous: LineSegment? = nil
         for line in lines {
-            let end = line.utf8Range.upperBound
-            while let s = segment, s.end < end { segment = segments.next() }
-            guard let s = segment, s.whitespaceStart < end else {
+            var end = line.utf8Range.upperBound
+            while let s = segment, s.end < end {
+                previous = s
+                segment = segments.next()
+            }
+            var current = segment
+            if pango, let s = current { current?.whitespaceStart = TextWalker.pangoWhitespaceStart(of: s, in: bytes) }
+            // White space alone (a tab after spaces: UAX #14 breaks between them) continues the
+            // white space ending the segment before: the content ends there.
+            if let s = current, s.whitespaceStart == s.start, let p = previous, p.end == s.start,
+               p.whitespaceStart < p.end, p.end > line.utf8Range.lowerBound
+            {
+                current = p
+                end = p.end
+            }
+            guard let s = current, s.whitespaceStart < end else {
                 // `.pango` char mode also hangs a space that ends a line inside a segment
                 // (`TextWalker.forEachCharPiece`).
                 let hangs = splitsWhitespace && end > line.utf8Range.lowerBound && bytes[end - 1] == 0x20
@@ -58,9 +72,21 @@ struct GlyphPositioner {
             }
             let firstSpaceEnd = s.whitespaceStart + TextWalker.decode(bytes, at: s.whitespaceStart).length
             if splitsWhitespace && end > firstSpaceEnd {
-                var last = firstSpaceEnd
-                while last + TextWalker.decode(bytes, at: last).length < end {
-                    last += TextWalker.decode(bytes, at: last).length
+                // The content ends where the last white-space piece on the line starts: every
+                // white-space scalar after the first is one, but a tab never adds content.
+                // (A mandatory break right after a tab is part of the tab's piece.)
+                var last = s.whitespaceStart
+                var afterTab = bytes[s.whitespaceStart] == 0x09
+                var i = firstSpaceEnd
+                while i < end {
+                    let (value, length) = TextWalker.decode(bytes, at: i)
+                    if value == 0x09 {
+                        afterTab = true
+                    } else if !(afterTab && TextWalker.isMandatoryBreak(value)) {
+                        last = i
+                        afterTab = false
+                    }
+                    i += length
                 }
                 ends.append(max(line.utf8Range.lowerBound, last))
             } else {
@@ -83,6 +109,7 @@ struct GlyphPositioner {
         }
         let view = tables.view
         let unitsPerPoint = view.unitsPerPoint
+        let tabStops = TabStops(tables: view)
         var glyphs: [PositionedGlyph] = []
         var pen = 0.0
         var contentWidth = 0.0
@@ -92,6 +119,13 @@ struct GlyphPositioner {
             let scale = pango ? 1 : tables.unitScales[run.font]
             for shaped in RunShaper.glyphs(of: run.range, context: context, font: tables.harfBuzzFonts[run.font], script: run.script) {
                 let scalar = TextWalker.decode(bytes, at: shaped.cluster).value
+                if scalar == 0x09 {
+                    // A tab draws nothing and moves the pen to the next stop, as the fitter.
+                    let advance = tabStops.stop(after: pen, maxWidth: .infinity) - pen
+                    pen += advance
+                    if shaped.cluster < contentEnd { contentWidth += advance }
+                    continue
+                }
                 let advance = shaped.glyph == 0 && shaped.xAdvance != 0
                     ? view.lookup(scalar).advance : Double(shaped.xAdvance) * scale
                 if let visible = Unicode.Scalar(scalar), StyleTables.isZeroWidth(visible), advance == 0 { continue }

@@ -66,21 +66,32 @@ struct RichWalker {
     }
 
     /// Calls `body` with the clusters of an overlong piece's content, each measured in its
-    /// run (kerning context: none before the piece, which starts a line, nor across runs).
+    /// run (kerning context: none before the piece, which starts a line, nor across runs), and
+    /// in `.pango` of its white space (`TextWalker.forEachSpace`).
     func forEachCluster(of piece: LayoutPiece, slots: LineHeightSlots, _ body: (LayoutCluster) -> Void) {
         var run = runIndex(containing: piece.start)
         var start = piece.start
-        while start < piece.contentEnd, run < ends.count {
-            let end = min(piece.contentEnd, ends[run])
+        let end = base.profile == .pango ? piece.end : piece.contentEnd
+        while start < end, run < ends.count {
+            let partEnd = min(end, ends[run])
             let style = styles[run]
             var stepper = GlyphStepper()
-            TextWalker(tables: style.tables, bytes: bytes).forEachCluster(from: start, to: end, stepper: &stepper) {
-                var cluster = $0
+            let walker = TextWalker(tables: style.tables, bytes: bytes)
+            let adjusted = { (cluster: LayoutCluster) in
+                var cluster = cluster
                 cluster.fontMask = slots.existingMask(cluster.fontMask, of: style.tables)
                 if style.letterSpacing != 0 { cluster.width += style.letterSpacing }
                 body(cluster)
             }
-            start = end
+            let contentEnd = min(partEnd, piece.contentEnd)
+            if start < contentEnd { walker.forEachCluster(from: start, to: contentEnd, stepper: &stepper, adjusted) }
+            let spaceStart = max(start, piece.contentEnd)
+            if spaceStart < partEnd {
+                walker.forEachSpace(
+                    from: spaceStart, to: partEnd, of: piece, uniformWidth: nil, contentMask: 0, stepper: &stepper,
+                    adjusted)
+            }
+            start = partEnd
             run += 1
         }
     }

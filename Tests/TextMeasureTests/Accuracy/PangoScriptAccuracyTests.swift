@@ -35,8 +35,6 @@ struct PangoScriptAccuracyTests {
 
     /// Corpora where some combinations are still under 99.9 %, and why (README, Limits).
     static let knownGaps: [String: String] = [
-        "el": "tab characters: Pango sets them to tab stops (8 spaces), the measurer as plain spaces",
-        "ru": "tabs, and runs of spaces wider than the line: Pango breaks between the spaces",
         "hi": "char wrapping inside conjuncts: Pango 1.50's grapheme boundaries predate Unicode 15.1's GB9c",
         "mr": "char wrapping inside conjuncts: Pango 1.50's grapheme boundaries predate Unicode 15.1's GB9c",
         "bn": "char wrapping inside conjuncts: Pango 1.50's grapheme boundaries predate Unicode 15.1's GB9c",

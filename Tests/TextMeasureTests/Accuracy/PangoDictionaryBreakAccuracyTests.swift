@@ -3,10 +3,11 @@ import Testing
 @testable import TextMeasure
 
 /// The `.pango` profile against Pango 1.50 on real text in the scripts that UAX #14 leaves to a
-/// dictionary (Thai: libthai, as Pango; Khmer and Myanmar: no dictionary in Pango 1.50) and in
-/// Korean (breaks between syllables): Debian's translations (`Tools/corpus/translations.py`),
-/// Noto Sans then the script's Noto font.
-@Suite("Accuracy against Pango 1.50: Thai, Khmer, Myanmar, Korean")
+/// dictionary (Thai: libthai, as Pango; Lao, Khmer and Myanmar: no dictionary in Pango 1.50) and
+/// in Korean (breaks between syllables): Debian's translations (`Tools/corpus/translations.py`;
+/// Lao: `Tools/corpus/lao.py`, translations and CLDR names from Debian, PyPI and GNOME), Noto Sans
+/// then the script's Noto font.
+@Suite("Accuracy against Pango 1.50: Thai, Lao, Khmer, Myanmar, Korean")
 struct PangoDictionaryBreakAccuracyTests {
     struct Corpus: Sendable, CustomStringConvertible {
         var name: String
@@ -28,6 +29,7 @@ struct PangoDictionaryBreakAccuracyTests {
 
     static let corpora = [
         Corpus(name: "th", fonts: chain("Thai")),
+        Corpus(name: "lo", fonts: chain("Lao")),
         Corpus(name: "km", fonts: chain("Khmer")),
         Corpus(name: "my", fonts: chain("Myanmar")),
         Corpus(name: "ko", fonts: korean),

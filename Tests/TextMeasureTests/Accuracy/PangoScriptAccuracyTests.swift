@@ -33,14 +33,17 @@ struct PangoScriptAccuracyTests {
         Corpus(name: "ru", fonts: chain(nil)),
     ]
 
-    /// Corpora where some combinations are still under 99.9 %, and why (README, Limits).
-    static let knownGaps: [String: String] = [
-        "hi": "char wrapping inside conjuncts: Pango 1.50's grapheme boundaries predate Unicode 15.1's GB9c",
-        "mr": "char wrapping inside conjuncts: Pango 1.50's grapheme boundaries predate Unicode 15.1's GB9c",
-        "bn": "char wrapping inside conjuncts: Pango 1.50's grapheme boundaries predate Unicode 15.1's GB9c",
-        "ta": "char wrapping inside clusters and line ends that Pango re-shapes",
-        "fa": "line ends that Pango re-shapes (pango_layout's safe-distance reshaping)",
-        "mixed-ar": "bidi embedding levels split Pango's runs around Latin words",
+    /// Corpora where some combinations are still under 99.9 %: the share of identical rows in the
+    /// worst combination as measured on 2026-11-23 (`Tools/corpus/pango_mismatches.py`), which
+    /// the corpus is held to, and why (README, Accuracy; every fa and ta row is classified in
+    /// `Tools/corpus/pango-differences.md`).
+    static let knownGaps: [String: PangoOracle.KnownGap] = [
+        "hi": .init(floor: 0.998, reason: "char wrapping inside conjuncts: Pango 1.50's grapheme boundaries predate Unicode 15.1's GB9c"),
+        "mr": .init(floor: 0.996, reason: "char wrapping inside conjuncts: Pango 1.50's grapheme boundaries predate Unicode 15.1's GB9c"),
+        "bn": .init(floor: 0.997, reason: "char wrapping inside conjuncts: Pango 1.50's grapheme boundaries predate Unicode 15.1's GB9c"),
+        "ta": .init(floor: 0.998, reason: "a char-wrapped line end Pango re-shapes (process_item); one row whose count depends on the row the oracle laid out before it"),
+        "fa": .init(floor: 0.998, reason: "a Latin word's kerning into a '.' at another bidi level (Pango's runs end at embedding levels); a char-wrapped line start Pango re-shapes (process_item)"),
+        "mixed-ar": .init(floor: 0.998, reason: "bidi embedding levels split Pango's runs around Latin words"),
     ]
 
     static let sizes: [Double] = [13, 17, 24]
@@ -62,7 +65,7 @@ struct PangoScriptAccuracyTests {
             report.append("\(corpus) \(result.label): \(result.rows - result.lineMismatches.count)/\(result.rows)")
             PangoOracle.expectLineCounts(
                 result, corpus: "\(corpus)",
-                gap: Self.knownGaps[corpus.name].map { PangoOracle.KnownGap(floor: 0.993, reason: $0) })
+                gap: Self.knownGaps[corpus.name])
             PangoOracle.expectHeights(result, corpus: "\(corpus)")
         }
         print(report.joined(separator: "\n"))

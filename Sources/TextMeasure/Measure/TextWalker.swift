@@ -43,28 +43,41 @@ struct TextWalker {
          DictionaryBreaks(bytes: bytes, tables: tables))
     }
 
-    /// The next segment to measure: `nextWholeSegment`'s, with each tab in its white space cut
-    /// out as a segment of its own (`rest` keeps what follows the part returned, for the next
-    /// calls). A tab always fits its line (`TabStops`), so the cut adds no place where a line
-    /// can end.
-    #if compiler(>=6.3)
-    @inline(always)
-    #else
+    /// Whether `segment` is measured in parts (`forEachPart`): its white space may hold a tab, or
+    /// it ends at `partedEnd` (`partedEnd()`). A few comparisons: the segment loops test every
+    /// segment.
     @inline(__always)
-    #endif
-    private func nextSegment(
-        _ segments: inout LineSegmentIterator, pending: inout LineSegment?, dictionary: inout DictionaryBreaks,
-        rest: inout LineSegment?
-    ) -> LineSegment? {
-        if _slowPath(rest != nil), let carried = rest { return cutAtTab(carried, rest: &rest) }
-        guard let segment = nextWholeSegment(&segments, pending: &pending, dictionary: &dictionary) else { return nil }
-        if _slowPath(mayHoldTab(segment)) { return cutAtTab(segment, rest: &rest) }
-        if _slowPath(segment.end == bytes.count), tables.profile == .pango {
-            var last = segment
-            last.whitespaceStart = TextWalker.pangoWhitespaceStart(of: segment, in: bytes)
-            return last
+    private func needsParts(_ segment: LineSegment, partedEnd: Int) -> Bool {
+        mayHoldTab(segment) || segment.end == partedEnd
+    }
+
+    /// The end of the text when its last segment is measured in parts (`.pango`, the text ends
+    /// with a no-break space: `pangoWhitespaceStart`), else -1 (no segment ends there).
+    private func partedEnd() -> Int {
+        let n = bytes.count
+        guard n >= 2, tables.profile == .pango else { return -1 }
+        let last = bytes[n - 1]
+        return last == 0xA0 || last == 0x87 || last == 0xAF ? n : -1
+    }
+
+    /// Calls `body` with the parts of a segment that `needsParts`, until it returns
+    /// `false`: each tab in its white space cut out as a part of its own (a tab always fits its
+    /// line, `TabStops`, so the cut adds no place where a line can end), and in `.pango` the
+    /// no-break spaces that end the text made white space (`pangoWhitespaceStart`).
+    ///
+    /// - Returns: `false` once `body` has.
+    @inline(never)
+    private func forEachPart(of segment: LineSegment, _ body: (LineSegment) -> Bool) -> Bool {
+        var part: LineSegment? = segment
+        if segment.end == bytes.count, tables.profile == .pango {
+            part?.whitespaceStart = TextWalker.pangoWhitespaceStart(of: segment, in: bytes)
         }
-        return segment
+        while let next = part {
+            var rest: LineSegment? = nil
+            if !body(mayHoldTab(next) ? cutAtTab(next, rest: &rest) : next) { return false }
+            part = rest
+        }
+        return true
     }
 
     /// Where the white space that may hang begins in `segment` for `.pango`: at the end of the
@@ -87,12 +100,29 @@ struct TextWalker {
         return start
     }
 
-    /// Whether `segment`'s white space may hold a tab. White space that starts with a space
-    /// holds none: UAX #14 breaks after spaces (LB18), and a tab never follows a break without
-    /// white space before it.
+    /// Whether `segment` is a tab cut out by `cutAtTab` (with the mandatory break after it, if
+    /// any): the only segments whose pieces are tabs (`LayoutPiece.isTab`).
+    @inline(__always)
+    func isTab(_ segment: LineSegment) -> Bool {
+        segment.start == segment.whitespaceStart && segment.start < segment.end && bytes[segment.start] == 0x09
+    }
+
+    /// `segment` (or a part of one, `forEachPart`) measured into a piece, marked if it is a tab.
+    @inline(__always)
+    func measuredPart(_ segment: LineSegment, stepper: inout GlyphStepper) -> LayoutPiece {
+        var piece = measure(from: segment.start, to: segment.end, segment: segment, stepper: &stepper)
+        if _slowPath(segment.start == segment.whitespaceStart) { piece.isTab = isTab(segment) }
+        return piece
+    }
+
+    /// Whether `segment`'s white space may hold a tab: it starts with one, or with a white-space
+    /// character beyond ASCII (U+3000 and the like, after which a tab may follow). A space is
+    /// followed by none (UAX #14 breaks after spaces, LB18), a mandatory break ends the segment.
     @inline(__always)
     private func mayHoldTab(_ segment: LineSegment) -> Bool {
-        segment.whitespaceStart < segment.end && bytes[segment.whitespaceStart] != 0x20
+        guard segment.whitespaceStart < segment.end else { return false }
+        let first = bytes[segment.whitespaceStart]
+        return first == 0x09 || first >= 0x80
     }
 
     /// `segment` up to its first tab (in its white space), or the tab alone when it starts
@@ -131,7 +161,7 @@ struct TextWalker {
     #else
     @inline(__always)
     #endif
-    private func nextWholeSegment(
+    private func nextSegment(
         _ segments: inout LineSegmentIterator, pending: inout LineSegment?, dictionary: inout DictionaryBreaks
     ) -> LineSegment? {
         if _slowPath(dictionary.carry != nil) { return dictionary.takeCarry() }
@@ -161,7 +191,7 @@ struct TextWalker {
         forEachSegment { segment in
             let goesOn = charMode
                 ? forEachCharPiece(of: segment, stepper: &stepper, clusters: &clusters, body)
-                : body(measure(from: segment.start, to: segment.end, segment: segment, stepper: &stepper))
+                : body(measuredPart(segment, stepper: &stepper))
             if !goesOn { stoppedAt = segment.end }
             return goesOn
         }
@@ -174,9 +204,13 @@ struct TextWalker {
     func forEachSegment(_ body: (LineSegment) -> Bool) {
         var (segments, dictionary) = segmentSources()
         var pending = segments.next()
-        var rest: LineSegment? = nil
-        while let segment = nextSegment(&segments, pending: &pending, dictionary: &dictionary, rest: &rest) {
-            if !body(segment) { return }
+        let partedEnd = partedEnd()
+        while let segment = nextSegment(&segments, pending: &pending, dictionary: &dictionary) {
+            if _slowPath(needsParts(segment, partedEnd: partedEnd)) {
+                if !forEachPart(of: segment, body) { return }
+            } else if !body(segment) {
+                return
+            }
         }
     }
 
@@ -213,7 +247,7 @@ struct TextWalker {
         // one before the break hangs): there, every white-space scalar after the first is a
         // piece of its own.
         var tail = segment
-        let isTab = segment.start == segment.whitespaceStart && segment.start < segment.end && bytes[segment.start] == 0x09
+        let isTab = isTab(segment)
         if tables.profile == .pango, segment.whitespaceStart < segment.end, !isTab {
             let second = segment.whitespaceStart + TextWalker.decode(bytes, at: segment.whitespaceStart).length
             if second < segment.end {
@@ -222,6 +256,8 @@ struct TextWalker {
             }
         }
         var piece = measure(from: tail.whitespaceStart, to: tail.end, segment: tail, stepper: &stepper)
+        piece.isTab = isTab
+
         if let last = clusters.last {
             piece.start = start
             piece.leadingKern = last.leadingKern
@@ -286,14 +322,20 @@ struct TextWalker {
         var (segments, dictionary) = segmentSources()
         var pending = segments.next()
         var stepper = GlyphStepper()
-        var rest: LineSegment? = nil
-        while let segment = nextSegment(&segments, pending: &pending, dictionary: &dictionary, rest: &rest) {
-            place(segment, into: &fitter, stepper: &stepper)
+        let partedEnd = partedEnd()
+        while let segment = nextSegment(&segments, pending: &pending, dictionary: &dictionary) {
+            if _slowPath(needsParts(segment, partedEnd: partedEnd)) {
+                if let walkedTo = placeParts(of: segment, into: &fitter, stepper: &stepper) {
+                    return counted(stepper.missing, restFrom: walkedTo)
+                }
+            } else {
+                place(segment, into: &fitter, stepper: &stepper)
+            }
             if fitter.isFull { return counted(stepper.missing, restFrom: segment.end) }
             // Laid out away from the loop over segments, which English text spends its time in.
-            // (Not with dictionary breaks or a segment cut at a tab: it would place `pending` uncut.)
+            // (Not with dictionary breaks: it would place `pending` uncut.)
             var walkedTo = 0
-            if _slowPath(segments.isAfterIdeograph), !dictionary.isActive, rest == nil,
+            if _slowPath(segments.isAfterIdeograph), !dictionary.isActive,
                !fitIdeographicRun(
                 into: &fitter, segments: &segments, pending: &pending, stepper: &stepper, walkedTo: &walkedTo)
             {
@@ -301,6 +343,23 @@ struct TextWalker {
             }
         }
         return stepper.missing
+    }
+
+    /// Places the parts of a segment that `needsParts` (`forEachPart`) on `fitter`, away from the
+    /// loop over segments.
+    ///
+    /// - Returns: `nil`, or where the walk stopped once `fitter` is full.
+    @inline(never)
+    private func placeParts(
+        of segment: LineSegment, into fitter: inout LineFitter, stepper: inout GlyphStepper
+    ) -> Int? {
+        var walkedTo = segment.end
+        let goesOn = forEachPart(of: segment) { part in
+            place(measuredPart(part, stepper: &stepper), into: &fitter)
+            walkedTo = part.end
+            return !fitter.isFull
+        }
+        return goesOn ? nil : walkedTo
     }
 
     /// Measures `segment` and places it on `fitter` (breaking it if it is overlong).
@@ -445,8 +504,6 @@ struct TextWalker {
         let simple = tables.asciiSimple
         let entries = tables.entries
         let wsStart = segment.whitespaceStart
-        // A tab is a segment of its own (`cutAtTab`).
-        if _slowPath(from == wsStart) { piece.isTab = from < to && base[from] == 0x09 }
         var leadingKern = 0.0
         var content = 0.0
         var mask: UInt32 = 0
@@ -747,8 +804,9 @@ struct TextWalker {
 
     /// Calls `body` with the clusters of an overlong piece's content (kerning context: none
     /// before its start, since the piece starts a line) and, in `.pango`, of its white space
-    /// (`forEachSpace`).
-    @inline(__always)
+    /// (`forEachSpace`). Out of line: only an overlong piece gets here, and the segment loops
+    /// keep their registers.
+    @inline(never)
     func forEachCluster(of piece: LayoutPiece, _ body: (LayoutCluster) -> Void) {
         var stepper = GlyphStepper()
         var lastMask: UInt32 = 0

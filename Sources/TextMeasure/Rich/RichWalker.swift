@@ -54,7 +54,7 @@ struct RichWalker {
                     if !going { return false }
                 } else {
                     let piece = adjusted(
-                        walker.measure(from: start, to: end, segment: part, stepper: &stepper), style: style,
+                        walker.measuredPart(part, stepper: &stepper), style: style,
                         emptyLine: startsLine && start == segment.start, slots: &slots)
                     whole = whole.map { RichWalker.joined($0, piece) } ?? piece
                 }

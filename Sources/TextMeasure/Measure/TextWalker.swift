@@ -9,6 +9,21 @@ import LineBreak
 struct TextWalker {
     let tables: StyleTableView
     let bytes: UnsafeBufferPointer<UInt8>
+    /// The text's embedding levels (`nil`: nothing right to left, all 0).
+    let levels: BidiLevels?
+
+    /// A walker over `bytes` with its embedding levels (`BidiLevels`: one scan of the bytes when
+    /// nothing is right to left).
+    init(tables: StyleTableView, bytes: UnsafeBufferPointer<UInt8>) {
+        self.init(tables: tables, bytes: bytes, levels: BidiLevels(bytes))
+    }
+
+    /// A walker over `bytes` whose levels are known (`levels` must be `BidiLevels(bytes)`).
+    init(tables: StyleTableView, bytes: UnsafeBufferPointer<UInt8>, levels: BidiLevels?) {
+        self.tables = tables
+        self.bytes = bytes
+        self.levels = levels
+    }
 
     /// Decodes the scalar at `i` of valid UTF-8.
     @inline(__always)
@@ -191,7 +206,7 @@ struct TextWalker {
             i &+= length
         }
         guard mayMiss else { return MissingGlyphTally() }
-        return TextWalker(tables: tables, bytes: UnsafeBufferPointer(rebasing: bytes[offset...]))
+        return TextWalker(tables: tables, bytes: UnsafeBufferPointer(rebasing: bytes[offset...]), levels: nil)
             .forEachPiece(charMode: false) { _ in true }
     }
 
@@ -412,8 +427,8 @@ struct TextWalker {
         }
         var whitespace = 0.0
         var lastSpace = 0.0
-        if i < to, _slowPath(stepper.currentFont > 0),
-           case let font = tables.withTables({ $0.whitespaceFont(after: stepper.currentFont, scalar: stepper.currentScalar, content: segment.start..<wsStart, following: to, in: bytes) }),
+        if i < to, _slowPath(stepper.currentFont > 0 || levels != nil),
+           case let font = tables.withTables({ $0.whitespaceFont(after: max(stepper.currentFont, 0), scalar: stepper.currentScalar, content: segment.start..<wsStart, following: to, levels: levels, in: bytes) }),
            font > 0
         {
             tables.withTables { $0.measureWhitespace(bytes, from: i, to: to, font: font, total: &whitespace, last: &lastSpace) }
@@ -541,11 +556,12 @@ struct TextWalker {
         if stepper.missing.lastCounted >= from { takeBack(&stepper.missing, from: from, to: steppedTo) }
         stepper.restart()
         let summary = tables.withTables { tables in
-            let followingFont = tables.followingText(at: to, in: bytes)?.font ?? -1
+            let followingFont = tables.followingText(at: to, from: from, to: to, levels: levels, in: bytes)?.font ?? -1
+            let shape = { shapedSummary(from: from, to: to, whitespaceStart: segment.whitespaceStart, tables: tables) }
+            guard let level = uniformLevel(from: from, to: to) else { return shape() }
             return tables.shapedPieces.summary(
                 of: UnsafeBufferPointer(rebasing: bytes[from..<to]), whitespaceOffset: segment.whitespaceStart - from,
-                followingFont: followingFont
-            ) { shapedSummary(from: from, to: to, whitespaceStart: segment.whitespaceStart, tables: tables) }
+                followingFont: followingFont, level: level, shape: shape)
         }
         if summary.lastFont >= 0 { stepper.continueRun(font: summary.lastFont, scalar: summary.lastScalar) }
         stepper.missing.add(clusters: summary.missingClusters, first: summary.firstMissing, at: from, end: to)
@@ -553,6 +569,16 @@ struct TextWalker {
             start: segment.start, contentEnd: segment.whitespaceStart, end: segment.end, leadingKern: 0,
             content: summary.content, whitespace: summary.whitespace, lastSpace: summary.lastSpace,
             fontMask: summary.fontMask, isMandatoryBreak: segment.isMandatoryBreak, isBreakable: summary.scalars > 1)
+    }
+
+    /// The embedding level of every byte of `from..<to` (−1 when the text has no levels), or
+    /// `nil` when the level changes inside the range (its runs then depend on more than its bytes).
+    private func uniformLevel(from: Int, to: Int) -> Int? {
+        guard let levels else { return -1 }
+        guard from < to else { return -1 }
+        let level = levels[from]
+        for i in (from + 1)..<to where levels[i] != level { return nil }
+        return Int(level)
     }
 
     /// Removes from `tally` what it counted in `from..<to` (BMP scalars stepped through, whose
@@ -592,7 +618,8 @@ struct TextWalker {
         var fonts: [UInt8] = []
         var missingOffsets: [Int] = []
         tables.appendShapedWidths(
-            bytes, from: from, to: to, following: to, widths: &widths, fonts: &fonts, missing: &missingOffsets)
+            bytes, from: from, to: to, following: to, levels: levels, widths: &widths, fonts: &fonts,
+            missing: &missingOffsets)
         var missing = MissingGlyphTally()
         missing.countedUntil = from
         recordShapedMissing(&missingOffsets, into: &missing)
@@ -634,7 +661,8 @@ struct TextWalker {
         var missingOffsets: [Int] = []
         tables.withTables {
             $0.appendShapedWidths(
-                bytes, from: from, to: to, following: nil, widths: &widths, fonts: &fonts, missing: &missingOffsets)
+                bytes, from: from, to: to, following: nil, levels: levels, widths: &widths, fonts: &fonts,
+                missing: &missingOffsets)
         }
         recordShapedMissing(&missingOffsets, into: &stepper.missing)
         var k = 0

@@ -90,7 +90,10 @@ struct GlyphPositioner {
         let context = RunShaper.Context(bytes: bytes, range: start..<end)
         tables.forEachRun(in: bytes, from: start, to: end) { run in
             let scale = pango ? 1 : tables.unitScales[run.font]
-            for shaped in RunShaper.glyphs(of: run.range, context: context, font: tables.harfBuzzFonts[run.font], script: run.script) {
+            let font = tables.harfBuzzFonts[run.font]
+            for shaped in RunShaper.glyphs(
+                of: run.range, context: context, font: font, script: run.script, direction: run.direction
+            ) {
                 let scalar = TextWalker.decode(bytes, at: shaped.cluster).value
                 let advance = shaped.glyph == 0 && shaped.xAdvance != 0
                     ? view.lookup(scalar).advance : Double(shaped.xAdvance) * scale

@@ -147,6 +147,29 @@ enum Itemizer {
         return continuesScriptRun(script: hb_unicode_script(unicode, scalar), with: next, unicode: unicode)
     }
 
+    /// Whether `next` continues a script run of `script` (common and inherited characters, and
+    /// every character after a common run, do).
+    static func continuesScriptRun(script: hb_script_t, with next: UInt32) -> Bool {
+        continuesScriptRun(script: script, with: next, unicode: hb_unicode_funcs_get_default())
+    }
+
+    /// The script of the last scalar of `from..<to` of `bytes` that has one (not common nor
+    /// inherited): the script of the run the range ends in, as far as the range tells;
+    /// `HB_SCRIPT_COMMON` when none has.
+    ///
+    /// - Complexity: O(n) in the length of the range's tail of common characters.
+    static func lastScript(in bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> hb_script_t {
+        let unicode = hb_unicode_funcs_get_default()
+        var i = to
+        while i > from {
+            i -= 1
+            while i > from && bytes[i] & 0xC0 == 0x80 { i -= 1 }
+            let script = hb_unicode_script(unicode, TextWalker.decode(bytes, at: i).value)
+            if !isShared(script) { return script }
+        }
+        return HB_SCRIPT_COMMON
+    }
+
     private static func continuesScriptRun(script: hb_script_t, with next: UInt32, unicode: OpaquePointer?) -> Bool {
         let nextScript = hb_unicode_script(unicode, next)
         return isShared(nextScript) || isShared(script) || nextScript == script
@@ -204,6 +227,11 @@ enum Itemizer {
         // A run of only white space takes the font of the text after it when that continues the
         // run (Pango fills an item's missing font from the next character that has one).
         body(Run(range: itemStart..<to, font: itemFont ?? followingFont ?? spaceFont, script: script))
+    }
+
+    /// `considerAsSpace(_:unicode:)` with HarfBuzz's default Unicode functions.
+    static func considerAsSpace(_ value: UInt32) -> Bool {
+        considerAsSpace(value, unicode: hb_unicode_funcs_get_default())
     }
 
     /// Pango's `consider_as_space`: characters that never choose a font (controls, format

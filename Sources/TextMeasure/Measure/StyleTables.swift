@@ -427,18 +427,17 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
         after font: Int, scalar: UInt32, content: Range<Int>, following: Int, levels: BidiLevels? = nil,
         in bytes: UnsafeBufferPointer<UInt8>
     ) -> Int {
-        let at = following
-        let following = followingText(at: following, in: bytes)
-        if let levels, !content.isEmpty, content.upperBound < at {
-            let level = levels[content.upperBound]
-            let sameLevelFollowing = at < bytes.count && levels[at] == level ? following : nil
-            if levels[content.upperBound - 1] != level {
-                if let (next, value) = sameLevelFollowing, Itemizer.continuesScriptRun(of: scalar, with: value) {
+        let following = followingText(at: following, from: content.upperBound, to: following, levels: levels, in: bytes)
+        if let levels, !content.isEmpty {
+            // `following` is at the white space's level or nil (`followingText`).
+            if levels[content.upperBound - 1] != levels[content.upperBound] {
+                let script = Itemizer.lastScript(in: bytes, from: content.lowerBound, to: content.upperBound)
+                if let (next, value) = following, Itemizer.continuesScriptRun(script: script, with: value) {
                     return next
                 }
                 return Int(entries[0x20].font)
             }
-            if sameLevelFollowing == nil {
+            if following == nil {
                 return scalar >= 0x80 && EmojiCategory(scalar) != .other && endsWithEmojiRun(bytes, content)
                     ? Int(entries[0x20].font) : font
             }
@@ -465,11 +464,23 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
     ///
     /// With embedding levels, also `nil` where the text at `following` is at another level than
     /// the end of `from..<to` (the range's last run ends there).
+    ///
+    /// Characters that choose no font (`Itemizer.considerAsSpace`: bidi marks and embeddings,
+    /// joiners, spaces) are skipped: Pango's run keeps its font through them, and the first
+    /// character after them in the same run decides.
     func followingText(
         at following: Int, from: Int, to: Int, levels: BidiLevels?, in bytes: UnsafeBufferPointer<UInt8>
     ) -> (font: Int, scalar: UInt32)? {
-        if let levels, to > from, following < bytes.count, levels[following] != levels[to - 1] { return nil }
-        return followingText(at: following, in: bytes)
+        var at = following
+        while at < bytes.count {
+            if let levels, to > from, levels[at] != levels[to - 1] { return nil }
+            let (value, length) = TextWalker.decode(bytes, at: at)
+            // Only format characters and spaces beyond ASCII are skipped: an ASCII space or
+            // control ends the text a piece is followed by (a break, a paragraph's end).
+            guard value >= 0x80, Itemizer.considerAsSpace(value) else { break }
+            at += length
+        }
+        return followingText(at: at, in: bytes)
     }
 
     /// `followingText(at:from:to:levels:in:)` for text without levels.

@@ -556,7 +556,14 @@ struct TextWalker {
         if stepper.missing.lastCounted >= from { takeBack(&stepper.missing, from: from, to: steppedTo) }
         stepper.restart()
         let summary = tables.withTables { tables in
-            let followingFont = tables.followingText(at: to, from: from, to: to, levels: levels, in: bytes)?.font ?? -1
+            // The font the trailing white space may move to, only where the itemizer would let it
+            // (the text after continues the piece's last script run), so the key is exact.
+            var followingFont = -1
+            if let (font, scalar) = tables.followingText(at: to, from: from, to: to, levels: levels, in: bytes),
+               Itemizer.continuesScriptRun(script: Itemizer.lastScript(in: bytes, from: from, to: to), with: scalar)
+            {
+                followingFont = font
+            }
             let shape = { shapedSummary(from: from, to: to, whitespaceStart: segment.whitespaceStart, tables: tables) }
             guard let level = uniformLevel(from: from, to: to) else { return shape() }
             return tables.shapedPieces.summary(

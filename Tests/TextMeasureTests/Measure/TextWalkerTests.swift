@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+@testable import TextMeasure
+
+/// `TextWalker`'s pieces where itemization decides the font of white space: embedding levels,
+/// characters that choose no font, and the shaped-piece cache (Noto Sans → Noto Sans Arabic,
+/// `.pango`: font 0 is Noto Sans, font 1 Noto Sans Arabic).
+@Suite("TextWalker: fonts of white space around bidi runs")
+struct TextWalkerTests {
+    static let noto = "/usr/share/fonts/truetype/noto/"
+
+    static func measurer() throws -> TextMeasurer {
+        let chain = try FontChain([
+            try Font(path: noto + "NotoSans-Regular.ttf"), try Font(path: noto + "NotoSansArabic-Regular.ttf"),
+        ])
+        return try TextMeasurer(style: TextStyle(fontChain: chain, fontSize: 17, profile: .pango))
+    }
+
+    /// Each word-mode piece of `text` with its font mask (bit 0: Noto Sans, bit 1: Noto Sans Arabic).
+    static func pieces(_ text: String, measurer: TextMeasurer) -> [(String, UInt32)] {
+        var text = text
+        var out: [(String, UInt32)] = []
+        text.withUTF8 { bytes in
+            _ = TextWalker(tables: measurer.tables, bytes: bytes).forEachPiece(charMode: false) { piece in
+                out.append((String(decoding: UnsafeBufferPointer(rebasing: bytes[piece.start..<piece.end]), as: UTF8.self),
+                            piece.fontMask))
+                return true
+            }
+        }
+        return out
+    }
+
+    @Test("Left-to-right text: the space after an Arabic word is at level 0, in the space's font")
+    func spaceAfterArabicWordInLatin() throws {
+        let pieces = Self.pieces("abc سلام def", measurer: try Self.measurer())
+        #expect(pieces.map(\.0) == ["abc ", "سلام ", "def"])
+        // Without levels it stayed in Noto Sans Arabic (mask 2).
+        #expect(pieces.map(\.1) == [1, 3, 1])
+    }
+
+    @Test("Arabic text: the space after a number starts the Arabic run, in the Arabic font")
+    func spaceAfterNumberInArabic() throws {
+        let pieces = Self.pieces("سلام 123 سلام", measurer: try Self.measurer())
+        #expect(pieces.map(\.0) == ["سلام ", "123 ", "سلام"])
+        // Without levels the space stayed in the number's font (mask 1).
+        #expect(pieces.map(\.1) == [2, 3, 2])
+    }
+
+    @Test("A bidi embedding after white space chooses no font: the space stays in the Arabic run")
+    func embeddingAfterSpace() throws {
+        // fa.jsonl row 563: Pango draws U+202A in Noto Sans Arabic, so the last line is as tall
+        // as that font; the space before it did not move to Noto Sans.
+        let pieces = Self.pieces("پروندهٔ \u{202A}.desktop\u{202C})", measurer: try Self.measurer())
+        #expect(pieces.map(\.0) == ["پروندهٔ ", "\u{202A}.desktop\u{202C})"])
+        #expect(pieces.map(\.1) == [2, 3])
+    }
+
+    @Test("Shaped pieces do not depend on the cache: the same bytes before another script's text")
+    func cacheKeyKnowsTheScript() throws {
+        let measurer = try Self.measurer()
+        // "(" continues the Arabic script run: the space moves to its earlier font; "a" starts a
+        // Latin run: the space stays. Both are font 0, which the cache key alone used to hold.
+        let fresh = Self.pieces("سلام a", measurer: try Self.measurer())
+        _ = Self.pieces("سلام (", measurer: measurer)
+        let afterOther = Self.pieces("سلام a", measurer: measurer)
+        #expect(fresh.map(\.1) == [2, 1])
+        #expect(afterOther.map(\.1) == fresh.map(\.1))
+    }
+}

@@ -416,9 +416,11 @@ struct TextWalker {
                     if scalars == 0 { leadingKern = step.adjustment } else { content += step.adjustment }
                     content += step.advance
                     mask |= StyleTables.maskBit(font: step.font)
-                } else if stepper.currentFont >= 0 {
+                } else if stepper.currentFont >= 0, !startsLevelRun(at: i) {
                     // A zero-width character (a bidi mark, a joiner) is in the current run's
-                    // font, which makes the line as tall as that font, as in Pango.
+                    // font, which makes the line as tall as that font, as in Pango; one that
+                    // starts a run (its level differs from the scalar before it) takes the font
+                    // of the text after it, which that text's scalar adds.
                     mask |= StyleTables.maskBit(font: stepper.currentFont)
                 }
                 i &+= length
@@ -576,6 +578,13 @@ struct TextWalker {
             start: segment.start, contentEnd: segment.whitespaceStart, end: segment.end, leadingKern: 0,
             content: summary.content, whitespace: summary.whitespace, lastSpace: summary.lastSpace,
             fontMask: summary.fontMask, isMandatoryBreak: segment.isMandatoryBreak, isBreakable: summary.scalars > 1)
+    }
+
+    /// Whether the scalar at `i` is at another embedding level than the one before it (a run
+    /// boundary of `Itemizer`).
+    private func startsLevelRun(at i: Int) -> Bool {
+        guard let levels, i > 0 else { return false }
+        return levels[i] != levels[i - 1]
     }
 
     /// The embedding level of every byte of `from..<to` (−1 when the text has no levels), or

@@ -66,4 +66,12 @@ struct TextWalkerTests {
         #expect(fresh.map(\.1) == [2, 1])
         #expect(afterOther.map(\.1) == fresh.map(\.1))
     }
+
+    @Test("A bidi mark that starts a run takes the font of the text after it, not the run before")
+    func markStartingRun() throws {
+        // fa.jsonl row 965: the LRM starts a level-2 run that Pango draws in Noto Sans.
+        let pieces = Self.pieces("نشانی \u{200E}%s: %s", measurer: try Self.measurer())
+        #expect(pieces.map(\.0) == ["نشانی ", "\u{200E}%s: ", "%s"])
+        #expect(pieces.map(\.1) == [2, 1, 1])
+    }
 }

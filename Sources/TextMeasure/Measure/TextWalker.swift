@@ -416,11 +416,13 @@ struct TextWalker {
                     if scalars == 0 { leadingKern = step.adjustment } else { content += step.adjustment }
                     content += step.advance
                     mask |= StyleTables.maskBit(font: step.font)
-                } else if stepper.currentFont >= 0, !startsLevelRun(at: i) {
+                } else if levels != nil, let font = levelRunFont(ofZeroWidthAt: i, length: length) {
+                    // With levels, one that starts a level run is in the font of the text after
+                    // it (which that text adds), or alone in its run, in the font of the space.
+                    if font >= 0 { mask |= StyleTables.maskBit(font: font) }
+                } else if stepper.currentFont >= 0 {
                     // A zero-width character (a bidi mark, a joiner) is in the current run's
-                    // font, which makes the line as tall as that font, as in Pango; one that
-                    // starts a run (its level differs from the scalar before it) takes the font
-                    // of the text after it, which that text's scalar adds.
+                    // font, which makes the line as tall as that font, as in Pango.
                     mask |= StyleTables.maskBit(font: stepper.currentFont)
                 }
                 i &+= length
@@ -580,11 +582,15 @@ struct TextWalker {
             fontMask: summary.fontMask, isMandatoryBreak: segment.isMandatoryBreak, isBreakable: summary.scalars > 1)
     }
 
-    /// Whether the scalar at `i` is at another embedding level than the one before it (a run
-    /// boundary of `Itemizer`).
-    private func startsLevelRun(at i: Int) -> Bool {
-        guard let levels, i > 0 else { return false }
-        return levels[i] != levels[i - 1]
+    /// For a zero-width character at `i` (`length` bytes) that starts a level run (`Itemizer`:
+    /// the text's first scalar, or one at another embedding level than the scalar before it):
+    /// the font Pango gives it — −1 when the text after it in the run has a font (the item takes
+    /// it), else the font of the chain's space. `nil` when it does not start a level run.
+    private func levelRunFont(ofZeroWidthAt i: Int, length: Int) -> Int? {
+        guard let levels, i == 0 || levels[i] != levels[i - 1] else { return nil }
+        let next = i + length
+        if next < bytes.count, levels[next] == levels[i] { return -1 }
+        return Int(tables.lookup(0x20).font)
     }
 
     /// The embedding level of every byte of `from..<to` (−1 when the text has no levels), or

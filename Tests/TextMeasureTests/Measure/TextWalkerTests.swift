@@ -74,4 +74,18 @@ struct TextWalkerTests {
         #expect(pieces.map(\.0) == ["نشانی ", "\u{200E}%s: ", "%s"])
         #expect(pieces.map(\.1) == [2, 1, 1])
     }
+
+    @Test("An embedding alone in its level run is in the font of the space")
+    func embeddingAloneInItsRun() throws {
+        let chain = try FontChain([
+            try Font(path: Self.noto + "NotoSans-Regular.ttf"), try Font(path: Self.noto + "NotoSansHebrew-Regular.ttf"),
+        ])
+        let measurer = try TextMeasurer(style: TextStyle(fontChain: chain, fontSize: 17, profile: .pango))
+        // As he.jsonl row 762: the RLE is at level 1, the Hebrew after it at 3 (the number keeps
+        // fribidi from Pango's all-right-to-left shortcut) and the number at 4; Pango draws the
+        // RLE in Noto Sans and the space after the number in Noto Sans Hebrew.
+        let pieces = Self.pieces("\u{202B}הקצאת 5 חוצץ", measurer: measurer)
+        #expect(pieces.map(\.0) == ["\u{202B}הקצאת ", "5 ", "חוצץ"])
+        #expect(pieces.map(\.1) == [3, 3, 2])
+    }
 }

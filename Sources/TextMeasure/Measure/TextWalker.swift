@@ -373,6 +373,12 @@ struct TextWalker {
             content: 0, whitespace: 0, lastSpace: 0, fontMask: 0,
             isMandatoryBreak: segment.isMandatoryBreak, isBreakable: false)
         guard let base = bytes.baseAddress else { return piece }
+        // Content whose embedding level changes inside is itemized into runs that do not kern
+        // with each other (Pango: "GdkPixbufLoader." in Arabic text, the period at level 1):
+        // HarfBuzz measures it run by run.
+        if _slowPath(levels != nil), uniformLevel(from: from, to: min(segment.whitespaceStart, to)) == nil {
+            return measureShaped(from: from, to: to, segment: segment, steppedTo: from, stepper: &stepper)
+        }
         let simple = tables.asciiSimple
         let entries = tables.entries
         let wsStart = segment.whitespaceStart
@@ -480,6 +486,11 @@ struct TextWalker {
     @inline(__always)
     func forEachCluster(from: Int, to: Int, stepper: inout GlyphStepper, _ body: (LayoutCluster) -> Void) {
         guard let base = bytes.baseAddress else { return }
+        // Runs at different embedding levels do not kern with each other (`measure`).
+        if _slowPath(levels != nil), uniformLevel(from: from, to: to) == nil {
+            forEachShapedCluster(from: from, to: to, stepper: &stepper, body)
+            return
+        }
         let simple = tables.asciiSimple
         var i = from
         while i < to && base[i] < 0x80 { i &+= 1 }
@@ -558,6 +569,15 @@ struct TextWalker {
         from: Int, to: Int, segment: LineSegment, steppedTo: Int, stepper: inout GlyphStepper
     ) -> LayoutPiece {
         if stepper.missing.lastCounted >= from { takeBack(&stepper.missing, from: from, to: steppedTo) }
+        // With levels, characters that choose no font at the piece's start (a bidi embedding
+        // after a space) stay in the font of the run before the piece when they continue it
+        // (same level), as Pango's item does; the piece alone cannot know that font.
+        var continuedMask: UInt32 = 0
+        if _slowPath(levels != nil), steppedTo == from, stepper.currentFont >= 0, continuesLevelRun(at: from),
+           Itemizer.considerAsSpace(TextWalker.decode(bytes, at: from).value)
+        {
+            continuedMask = StyleTables.maskBit(font: stepper.currentFont)
+        }
         stepper.restart()
         let summary = tables.withTables { tables in
             // The font the trailing white space may move to, only where the itemizer would let it
@@ -579,7 +599,15 @@ struct TextWalker {
         return LayoutPiece(
             start: segment.start, contentEnd: segment.whitespaceStart, end: segment.end, leadingKern: 0,
             content: summary.content, whitespace: summary.whitespace, lastSpace: summary.lastSpace,
-            fontMask: summary.fontMask, isMandatoryBreak: segment.isMandatoryBreak, isBreakable: summary.scalars > 1)
+            fontMask: summary.fontMask | continuedMask, isMandatoryBreak: segment.isMandatoryBreak,
+            isBreakable: summary.scalars > 1)
+    }
+
+    /// Whether the scalar at `i` is at the embedding level of the scalar before it (`false` at the
+    /// text's start and without levels).
+    private func continuesLevelRun(at i: Int) -> Bool {
+        guard let levels, i > 0 else { return false }
+        return levels[i] == levels[i - 1]
     }
 
     /// For a zero-width character at `i` (`length` bytes) that starts a level run (`Itemizer`:

@@ -42,8 +42,10 @@ struct PangoScriptAccuracyTests {
         "bn": "char wrapping inside conjuncts: Pango 1.50's grapheme boundaries predate Unicode 15.1's GB9c",
         "ta": "char wrapping inside clusters and line ends that Pango re-shapes",
         "fa": "line ends that Pango re-shapes (pango_layout's safe-distance reshaping)",
-        "mixed-ar": "bidi embedding levels split Pango's runs around Latin words",
     ]
+
+    /// Measured floors tighter than the shared 0.993 (2026-11-23, after bidi embedding levels).
+    static let floors: [String: Double] = ["fa": 0.9989]
 
     static let sizes: [Double] = [13, 17, 24]
     static let widths: [Double] = [200, 280, 375]
@@ -64,7 +66,9 @@ struct PangoScriptAccuracyTests {
             report.append("\(corpus) \(result.label): \(result.rows - result.lineMismatches.count)/\(result.rows)")
             PangoOracle.expectLineCounts(
                 result, corpus: "\(corpus)",
-                gap: Self.knownGaps[corpus.name].map { PangoOracle.KnownGap(floor: 0.993, reason: $0) })
+                gap: Self.knownGaps[corpus.name].map {
+                    PangoOracle.KnownGap(floor: Self.floors[corpus.name] ?? 0.993, reason: $0)
+                })
             PangoOracle.expectHeights(result, corpus: "\(corpus)")
         }
         print(report.joined(separator: "\n"))

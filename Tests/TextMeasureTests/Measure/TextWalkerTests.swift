@@ -88,4 +88,56 @@ struct TextWalkerTests {
         #expect(pieces.map(\.0) == ["\u{202B}הקצאת ", "5 ", "חוצץ"])
         #expect(pieces.map(\.1) == [3, 3, 2])
     }
+
+    @Test("A word whose level changes inside does not kern across the change")
+    func noKerningAcrossLevels() throws {
+        let measurer = try Self.measurer()
+        // mixed-ar.jsonl row 155: in Arabic text the period after the Latin word is at level 1,
+        // a run of its own, so "r." does not kern (Pango then breaks the word at 24 pt, 200 pt).
+        let alone = Self.pieces("GdkPixbufLoader.", measurer: measurer)
+        var inArabic: [(String, Double)] = []
+        var text = "كائن GdkPixbufLoader."
+        text.withUTF8 { bytes in
+            _ = TextWalker(tables: measurer.tables, bytes: bytes).forEachPiece(charMode: false) { piece in
+                inArabic.append((String(decoding: UnsafeBufferPointer(rebasing: bytes[piece.start..<piece.end]), as: UTF8.self),
+                                 piece.leadingKern + piece.content))
+                return true
+            }
+        }
+        var plain = "GdkPixbufLoader."
+        let aloneWidth = plain.withUTF8 { bytes in
+            var width = 0.0
+            _ = TextWalker(tables: measurer.tables, bytes: bytes).forEachPiece(charMode: false) { piece in
+                width = piece.leadingKern + piece.content
+                return true
+            }
+            return width
+        }
+        #expect(alone.count == 1)
+        #expect(inArabic.last?.0 == "GdkPixbufLoader.")
+        // Noto Sans kerns "r." by a negative amount: unkerned, the word is wider.
+        #expect((inArabic.last?.1 ?? 0) > aloneWidth)
+    }
+
+    @Test("Grapheme clusters of a word whose level changes inside do not kern across the change")
+    func clustersDoNotKernAcrossLevels() throws {
+        let measurer = try Self.measurer()
+        // The clusters an overlong word is broken into (mixed-ar.jsonl row 155 at 24 pt, 200 pt).
+        func clusterWidths(_ text: String, word: Range<Int>) -> Double {
+            var text = text
+            return text.withUTF8 { bytes in
+                var stepper = GlyphStepper()
+                var total = 0.0
+                TextWalker(tables: measurer.tables, bytes: bytes)
+                    .forEachCluster(from: word.lowerBound, to: word.upperBound, stepper: &stepper) { cluster in
+                        total += cluster.leadingKern + cluster.width
+                    }
+                return total
+            }
+        }
+        let prefix = "كائن ".utf8.count
+        let word = "GdkPixbufLoader.".utf8.count
+        #expect(clusterWidths("كائن GdkPixbufLoader.", word: prefix..<(prefix + word))
+                > clusterWidths("GdkPixbufLoader.", word: 0..<word))
+    }
 }

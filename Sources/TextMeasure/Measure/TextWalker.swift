@@ -485,12 +485,40 @@ struct TextWalker {
     /// does (shaping only its tail would lose the kerning into it: "like✨", "net8️⃣").
     @inline(__always)
     func forEachCluster(from: Int, to: Int, stepper: inout GlyphStepper, _ body: (LayoutCluster) -> Void) {
-        guard let base = bytes.baseAddress else { return }
-        // Runs at different embedding levels do not kern with each other (`measure`).
-        if _slowPath(levels != nil), uniformLevel(from: from, to: to) == nil {
-            forEachShapedCluster(from: from, to: to, stepper: &stepper, body)
+        // Runs at different embedding levels do not kern with each other (`measure`): each part
+        // at one level is walked on its own, the kerning context restarted.
+        if _slowPath(levels != nil), let levels, uniformLevel(from: from, to: to) == nil {
+            var i = from
+            while i < to {
+                var j = i + 1
+                while j < to && levels[j] == levels[i] { j += 1 }
+                if i > from { stepper.restart() }
+                let (value, length) = TextWalker.decode(bytes, at: i)
+                if j == i + length, Itemizer.considerAsSpace(value),
+                   let font = levelRunFont(ofZeroWidthAt: i, length: length), font >= 0
+                {
+                    // A character that chooses no font alone in its level run: the space's font.
+                    forEachClusterAtOneLevel(from: i, to: j, stepper: &stepper) { cluster in
+                        var cluster = cluster
+                        cluster.fontMask |= StyleTables.maskBit(font: font)
+                        body(cluster)
+                    }
+                } else {
+                    forEachClusterAtOneLevel(from: i, to: j, stepper: &stepper, body)
+                }
+                i = j
+            }
             return
         }
+        forEachClusterAtOneLevel(from: from, to: to, stepper: &stepper, body)
+    }
+
+    /// `forEachCluster(from:to:stepper:_:)` for a range at one embedding level.
+    @inline(__always)
+    private func forEachClusterAtOneLevel(
+        from: Int, to: Int, stepper: inout GlyphStepper, _ body: (LayoutCluster) -> Void
+    ) {
+        guard let base = bytes.baseAddress else { return }
         let simple = tables.asciiSimple
         var i = from
         while i < to && base[i] < 0x80 { i &+= 1 }

@@ -87,6 +87,16 @@ struct TextWalkerTests {
         let pieces = Self.pieces("\u{202B}הקצאת 5 חוצץ", measurer: measurer)
         #expect(pieces.map(\.0) == ["\u{202B}הקצאת ", "5 ", "חוצץ"])
         #expect(pieces.map(\.1) == [3, 3, 2])
+        // Char mode: the RLE is a cluster of its own, in Noto Sans.
+        var text = "\u{202B}הקצאת 5 חוצץ"
+        var first: UInt32 = 0
+        text.withUTF8 { bytes in
+            _ = TextWalker(tables: measurer.tables, bytes: bytes).forEachPiece(charMode: true) { piece in
+                first = piece.fontMask
+                return false
+            }
+        }
+        #expect(first == 1)
     }
 
     @Test("A word whose level changes inside does not kern across the change")

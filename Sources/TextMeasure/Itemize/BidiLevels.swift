@@ -177,16 +177,26 @@ struct BidiLevels: Sendable, Equatable {
         let count = bytes.count
         var i = 0
         while i < count {
+            // Eight ASCII bytes at a time.
+            if i &+ 8 <= count,
+               UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+            {
+                i &+= 8
+                continue
+            }
             let b = base[i]
-            // ASCII, continuation bytes and the lead bytes below U+0580 never start one.
-            if b < 0xD6 || (b > 0xE2 && b < 0xEF) || b > 0xF0 {
+            if b < 0x80 {
                 i &+= 1
                 continue
             }
-            if b == 0xE1 { i &+= 1; continue }
-            let value = TextWalker.decode(bytes, at: i).value
-            if mayHaveLevel(value), raisesLevel(value) { return true }
-            i &+= 1
+            // One scalar at a time, decoding only the lead bytes of the blocks that hold such
+            // scalars (U+0590–U+08FF, U+200F–U+2069, U+FB1D–U+FEFF, U+10800–U+1EFFF).
+            let length = b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4
+            if b >= 0xD6 && (b < 0xE1 || b == 0xE2 || b == 0xEF || b == 0xF0) {
+                let value = TextWalker.decode(bytes, at: i).value
+                if mayHaveLevel(value), raisesLevel(value) { return true }
+            }
+            i &+= length
         }
         return false
     }

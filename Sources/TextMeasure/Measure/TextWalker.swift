@@ -485,32 +485,40 @@ struct TextWalker {
     /// does (shaping only its tail would lose the kerning into it: "like✨", "net8️⃣").
     @inline(__always)
     func forEachCluster(from: Int, to: Int, stepper: inout GlyphStepper, _ body: (LayoutCluster) -> Void) {
-        // Runs at different embedding levels do not kern with each other (`measure`): each part
-        // at one level is walked on its own, the kerning context restarted.
-        if _slowPath(levels != nil), let levels, uniformLevel(from: from, to: to) == nil {
-            var i = from
-            while i < to {
-                var j = i + 1
-                while j < to && levels[j] == levels[i] { j += 1 }
-                if i > from { stepper.restart() }
-                let (value, length) = TextWalker.decode(bytes, at: i)
-                if j == i + length, Itemizer.considerAsSpace(value),
-                   let font = levelRunFont(ofZeroWidthAt: i, length: length), font >= 0
-                {
-                    // A character that chooses no font alone in its level run: the space's font.
-                    forEachClusterAtOneLevel(from: i, to: j, stepper: &stepper) { cluster in
-                        var cluster = cluster
-                        cluster.fontMask |= StyleTables.maskBit(font: font)
-                        body(cluster)
-                    }
-                } else {
-                    forEachClusterAtOneLevel(from: i, to: j, stepper: &stepper, body)
-                }
-                i = j
-            }
-            return
-        }
+        if _slowPath(levels != nil), forEachClusterSplitAtLevels(from: from, to: to, stepper: &stepper, body) { return }
         forEachClusterAtOneLevel(from: from, to: to, stepper: &stepper, body)
+    }
+
+    /// `forEachCluster(from:to:stepper:_:)` for a range whose embedding level changes inside:
+    /// runs at different levels do not kern with each other (`measure`), so each part at one
+    /// level is walked on its own, the kerning context restarted. Returns `false` (and walks
+    /// nothing) when the range is at one level.
+    @inline(never)
+    private func forEachClusterSplitAtLevels(
+        from: Int, to: Int, stepper: inout GlyphStepper, _ body: (LayoutCluster) -> Void
+    ) -> Bool {
+        guard let levels, uniformLevel(from: from, to: to) == nil else { return false }
+        var i = from
+        while i < to {
+            var j = i + 1
+            while j < to && levels[j] == levels[i] { j += 1 }
+            if i > from { stepper.restart() }
+            let (value, length) = TextWalker.decode(bytes, at: i)
+            if j == i + length, Itemizer.considerAsSpace(value),
+               let font = levelRunFont(ofZeroWidthAt: i, length: length), font >= 0
+            {
+                // A character that chooses no font alone in its level run: the space's font.
+                forEachClusterAtOneLevel(from: i, to: j, stepper: &stepper) { cluster in
+                    var cluster = cluster
+                    cluster.fontMask |= StyleTables.maskBit(font: font)
+                    body(cluster)
+                }
+            } else {
+                forEachClusterAtOneLevel(from: i, to: j, stepper: &stepper, body)
+            }
+            i = j
+        }
+        return true
     }
 
     /// `forEachCluster(from:to:stepper:_:)` for a range at one embedding level.
@@ -651,6 +659,7 @@ struct TextWalker {
 
     /// The embedding level of every byte of `from..<to` (−1 when the text has no levels), or
     /// `nil` when the level changes inside the range (its runs then depend on more than its bytes).
+    @inline(never)
     private func uniformLevel(from: Int, to: Int) -> Int? {
         guard let levels else { return -1 }
         guard from < to else { return -1 }

@@ -21,6 +21,8 @@ struct RichWalker {
     /// The whole text's embedding levels (`BidiLevels`), shared by the runs' walkers.
     let levels: BidiLevels?
 
+    /// A walker over the runs `styles` (ending at `ends`) of `bytes`; resolves the text's
+    /// embedding levels once (one scan of the bytes when nothing is right to left).
     init(
         bytes: UnsafeBufferPointer<UInt8>, base: StyleTableView, styles: UnsafeBufferPointer<RunStyle>,
         ends: UnsafeBufferPointer<Int>

@@ -185,21 +185,20 @@ struct BidiLevels: Sendable, Equatable {
                 continue
             }
             let b = base[i]
-            if b < 0x80 {
-                i &+= 1
-                continue
-            }
-            // One scalar at a time, decoding only the lead bytes of the blocks that hold such
-            // scalars (U+0590–U+08FF, U+200F–U+2069, U+FB1D–U+FEFF, U+10800–U+1EFFF).
-            let length = b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4
-            if b >= 0xD6 && (b < 0xE1 || b == 0xE2 || b == 0xEF || b == 0xF0) {
+            // One scalar at a time (its length: the lead byte's leading one bits, 1 for ASCII),
+            // decoding only the lead bytes of the blocks that hold such scalars (U+0590–U+08FF,
+            // U+200F–U+2069, U+FB1D–U+FEFF, U+10800–U+1EFFF): D6–E0, E2, EF and F0.
+            if b >= 0xD6, BidiLevels.candidateLeads >> UInt64(b &- 0xC0) & 1 != 0 {
                 let value = TextWalker.decode(bytes, at: i).value
                 if mayHaveLevel(value), raisesLevel(value) { return true }
             }
-            i &+= length
+            i &+= max(1, (~b).leadingZeroBitCount)
         }
         return false
     }
+
+    /// The lead bytes `mayHaveLevels` decodes, as bits `b − 0xC0`: D6–E0, E2, EF, F0.
+    private static let candidateLeads: UInt64 = 0x0001_8005_FFC0_0000
 
     /// Whether the bidi type of scalar `value` has fribidi's right-to-left, Arabic or isolate bit
     /// (R, AL, AN, RLE, RLO, RLI, LRI, FSI, PDI): the types without which Pango resolves every

@@ -94,6 +94,14 @@ struct BidiLevelsTests {
             if BidiLevels.raisesLevel(value), !BidiLevels.mayHaveLevel(value) { missed.append(value) }
         }
         #expect(missed.isEmpty, "\(missed.prefix(10).map { String($0, radix: 16) })")
+        // The byte scan finds each of them after a CJK and an ASCII character.
+        var unseen: [UInt32] = []
+        for value in UInt32(0)...0x10_FFFF where !(0xD800...0xDFFF).contains(value) && BidiLevels.raisesLevel(value) {
+            var text = "漢a" + String(Character(Unicode.Scalar(value)!))
+            if !text.withUTF8({ BidiLevels.mayHaveLevels($0) }) { unseen.append(value) }
+        }
+        #expect(unseen.isEmpty, "\(unseen.prefix(10).map { String($0, radix: 16) })")
+        #expect(!BidiLevels.mayHaveLevels(UnsafeBufferPointer(start: nil, count: 0)))
         #expect(BidiLevels.raisesLevel(0x627) && BidiLevels.raisesLevel(0x5D0) && BidiLevels.raisesLevel(0x2067))
         #expect(!BidiLevels.raisesLevel(0x61) && !BidiLevels.raisesLevel(0x202A))
     }

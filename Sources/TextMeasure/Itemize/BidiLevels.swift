@@ -177,22 +177,26 @@ struct BidiLevels: Sendable, Equatable {
         let count = bytes.count
         var i = 0
         while i < count {
-            // Eight ASCII bytes at a time.
-            if i &+ 8 <= count,
-               UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0
-            {
-                i &+= 8
+            let b = base[i]
+            if b < 0x80 {
+                // ASCII: eight bytes at a time where they all are.
+                if i &+ 8 <= count,
+                   UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+                {
+                    i &+= 8
+                } else {
+                    i &+= 1
+                }
                 continue
             }
-            let b = base[i]
-            // One scalar at a time (its length: the lead byte's leading one bits, 1 for ASCII),
-            // decoding only the lead bytes of the blocks that hold such scalars (U+0590–U+08FF,
-            // U+200F–U+2069, U+FB1D–U+FEFF, U+10800–U+1EFFF): D6–E0, E2, EF and F0.
-            if b >= 0xD6, BidiLevels.candidateLeads >> UInt64(b &- 0xC0) & 1 != 0 {
+            // One scalar at a time, decoding only the lead bytes of the blocks that hold such
+            // scalars (U+0590–U+08FF, U+200F–U+2069, U+FB1D–U+FEFF, U+10800–U+1EFFF): D6–E0,
+            // E2, EF and F0.
+            if b >= 0xD6, BidiLevels.candidateLeads &>> UInt64(b &- 0xC0) & 1 != 0 {
                 let value = TextWalker.decode(bytes, at: i).value
                 if mayHaveLevel(value), raisesLevel(value) { return true }
             }
-            i &+= max(1, (~b).leadingZeroBitCount)
+            i &+= b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4
         }
         return false
     }

@@ -175,6 +175,8 @@ struct BidiLevels: Sendable, Equatable {
     static func mayHaveLevels(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress else { return false }
         let count = bytes.count
+        // The lead bytes decoded, as bits `b − 0xC0`: D6–E0, E2, EF, F0.
+        let candidateLeads: UInt64 = 0x0001_8005_FFC0_0000
         var i = 0
         while i < count {
             let b = base[i]
@@ -192,7 +194,7 @@ struct BidiLevels: Sendable, Equatable {
             // One scalar at a time, decoding only the lead bytes of the blocks that hold such
             // scalars (U+0590–U+08FF, U+200F–U+2069, U+FB1D–U+FEFF, U+10800–U+1EFFF): D6–E0,
             // E2, EF and F0.
-            if b >= 0xD6, BidiLevels.candidateLeads &>> UInt64(b &- 0xC0) & 1 != 0 {
+            if b >= 0xD6, candidateLeads &>> UInt64(b &- 0xC0) & 1 != 0 {
                 let value = TextWalker.decode(bytes, at: i).value
                 if mayHaveLevel(value), raisesLevel(value) { return true }
             }
@@ -200,9 +202,6 @@ struct BidiLevels: Sendable, Equatable {
         }
         return false
     }
-
-    /// The lead bytes `mayHaveLevels` decodes, as bits `b − 0xC0`: D6–E0, E2, EF, F0.
-    private static let candidateLeads: UInt64 = 0x0001_8005_FFC0_0000
 
     /// Whether the bidi type of scalar `value` has fribidi's right-to-left, Arabic or isolate bit
     /// (R, AL, AN, RLE, RLO, RLI, LRI, FSI, PDI): the types without which Pango resolves every

@@ -29,6 +29,12 @@ let package = Package(
             pkgConfig: "harfbuzz",
             providers: [.apt(["libharfbuzz-dev"]), .brew(["harfbuzz"])]
         ),
+        // fribidi: UAX #9 embedding levels, as Pango 1.50 resolves them (Pango's own bidi library).
+        .systemLibrary(
+            name: "CFriBidi",
+            pkgConfig: "fribidi",
+            providers: [.apt(["libfribidi-dev"]), .brew(["fribidi"])]
+        ),
         // libthai (dlopen'ed on first use; headers from libthai-dev): Thai dictionary line
         // breaks, as Pango 1.50 finds them.
         .target(name: "CLibThai"),
@@ -49,7 +55,7 @@ let package = Package(
         .target(name: "LineBreak", exclude: ["Generated/generate.py", "Generated/generate-automaton.sh"]),
         .target(
             name: "TextMeasure",
-            dependencies: ["CFreeType", "CFontconfig", "CHarfBuzz", "CICUBreak", "CLibThai", "LineBreak"],
+            dependencies: ["CFreeType", "CFontconfig", "CFriBidi", "CHarfBuzz", "CICUBreak", "CLibThai", "LineBreak"],
             exclude: ["Itemize/Generated/generate.py"]
         ),
         .target(name: "RowHeight", dependencies: ["TextMeasure"]),

@@ -15,8 +15,13 @@ import CHarfBuzz
 ///   only such characters takes the font of the text after it in the same run, else the font
 ///   of the chain's space.
 ///
-/// Direction follows from the script (HarfBuzz shapes right-to-left scripts right to left); lines
-/// still break in logical order, and a run's width does not depend on its embedding level.
+/// - **Embedding level** (UAX #9, `BidiLevels`), when the text has levels: runs also end where
+///   the level changes, as Pango's do, so white space between a right-to-left word and a
+///   left-to-right one (or after a number in Arabic text) is a run of its own, or starts the run
+///   of the text after it, and takes its font by the rules above. A run's direction is its level's
+///   parity; without levels (nothing right to left in the text), its script's.
+///
+/// Lines still break in logical order.
 enum Itemizer {
     /// One run: a range of UTF-8 offsets, the index of its font in the chain, its script.
     struct Run: Equatable {
@@ -25,6 +30,14 @@ enum Itemizer {
         var script: hb_script_t
         /// Whether the run is an emoji run (`EmojiSegmenter`).
         var isEmoji = false
+        /// The run's embedding level (`nil`: the text has no levels, every level is 0).
+        var level: UInt8? = nil
+
+        /// The direction HarfBuzz shapes the run in: its level's parity, else its script's.
+        var direction: hb_direction_t {
+            guard let level else { return hb_script_get_horizontal_direction(script) }
+            return level & 1 == 1 ? HB_DIRECTION_RTL : HB_DIRECTION_LTR
+        }
     }
 
     /// Calls `body` with the runs of `from..<to` of `bytes`, in logical order.
@@ -37,16 +50,46 @@ enum Itemizer {
     ///   `nil` when it starts an emoji run).
     /// - Parameter emojiFont: The chain's emoji font, which emoji runs take where it has the
     ///   character (`nil`: emoji runs choose fonts as text runs do).
+    /// - Parameter levels: The whole text's embedding levels (`nil`: all 0); with levels, the
+    ///   caller passes a `following` scalar only when it has the level the range ends with.
     static func forEachRun(
         in bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int, spaceFont: Int,
         following: (font: Int, scalar: UInt32)? = nil, emojiFont: (index: Int, font: Font)? = nil,
-        fontOf: (UInt32) -> Int, _ body: (Run) -> Void
+        levels: BidiLevels? = nil, fontOf: (UInt32) -> Int, _ body: (Run) -> Void
     ) {
         let unicode = hb_unicode_funcs_get_default()
+        scriptRuns(in: bytes, from: from, to: to, following: following, unicode: unicode) { start, end, script, next in
+            guard let levels else {
+                emojiRuns(in: bytes, from: start, to: end, script: script, spaceFont: spaceFont, unicode: unicode,
+                          followingFont: next, emojiFont: emojiFont, fontOf: fontOf, body)
+                return
+            }
+            // Pango's runs also end where the level changes: each script run cut there.
+            var i = start
+            while i < end {
+                let level = levels[i]
+                var j = i + 1
+                while j < end && levels[j] == level { j += 1 }
+                emojiRuns(in: bytes, from: i, to: j, script: script, spaceFont: spaceFont, unicode: unicode,
+                          followingFont: j == end ? next : nil, emojiFont: emojiFont, fontOf: fontOf) { run in
+                    var run = run
+                    run.level = level
+                    body(run)
+                }
+                i = j
+            }
+        }
+    }
+
+    /// Calls `body` with each script run of `from..<to` (its start, end and script) and, for the
+    /// last, the font of `following` when that continues the run (else `nil`).
+    private static func scriptRuns(
+        in bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int, following: (font: Int, scalar: UInt32)?,
+        unicode: OpaquePointer?, _ body: (Int, Int, hb_script_t, Int?) -> Void
+    ) {
         var runScript = HB_SCRIPT_COMMON
         var scriptStart = from
         var i = from
-        // First the script runs, then the font runs inside each.
         while i < to {
             let (value, length) = TextWalker.decode(bytes, at: i)
             let script = hb_unicode_script(unicode, value)
@@ -54,8 +97,7 @@ enum Itemizer {
                 if runScript == HB_SCRIPT_COMMON {
                     runScript = script
                 } else if script != runScript {
-                    emojiRuns(in: bytes, from: scriptStart, to: i, script: runScript, spaceFont: spaceFont,
-                              unicode: unicode, followingFont: nil, emojiFont: emojiFont, fontOf: fontOf, body)
+                    body(scriptStart, i, runScript, nil)
                     scriptStart = i
                     runScript = script
                 }
@@ -66,8 +108,7 @@ enum Itemizer {
         if let scalar = following?.scalar, !continuesScriptRun(script: runScript, with: scalar, unicode: unicode) {
             next = nil
         }
-        emojiRuns(in: bytes, from: scriptStart, to: to, script: runScript, spaceFont: spaceFont, unicode: unicode,
-                  followingFont: next?.font, emojiFont: emojiFont, fontOf: fontOf, body)
+        body(scriptStart, to, runScript, next?.font)
     }
 
     /// The font runs of the emoji and text runs of one script run (Pango ends a run where either
@@ -104,6 +145,29 @@ enum Itemizer {
     static func continuesScriptRun(of scalar: UInt32, with next: UInt32) -> Bool {
         let unicode = hb_unicode_funcs_get_default()
         return continuesScriptRun(script: hb_unicode_script(unicode, scalar), with: next, unicode: unicode)
+    }
+
+    /// Whether `next` continues a script run of `script` (common and inherited characters, and
+    /// every character after a common run, do).
+    static func continuesScriptRun(script: hb_script_t, with next: UInt32) -> Bool {
+        continuesScriptRun(script: script, with: next, unicode: hb_unicode_funcs_get_default())
+    }
+
+    /// The script of the last scalar of `from..<to` of `bytes` that has one (not common nor
+    /// inherited): the script of the run the range ends in, as far as the range tells;
+    /// `HB_SCRIPT_COMMON` when none has.
+    ///
+    /// - Complexity: O(n) in the length of the range's tail of common characters.
+    static func lastScript(in bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> hb_script_t {
+        let unicode = hb_unicode_funcs_get_default()
+        var i = to
+        while i > from {
+            i -= 1
+            while i > from && bytes[i] & 0xC0 == 0x80 { i -= 1 }
+            let script = hb_unicode_script(unicode, TextWalker.decode(bytes, at: i).value)
+            if !isShared(script) { return script }
+        }
+        return HB_SCRIPT_COMMON
     }
 
     private static func continuesScriptRun(script: hb_script_t, with next: UInt32, unicode: OpaquePointer?) -> Bool {
@@ -163,6 +227,11 @@ enum Itemizer {
         // A run of only white space takes the font of the text after it when that continues the
         // run (Pango fills an item's missing font from the next character that has one).
         body(Run(range: itemStart..<to, font: itemFont ?? followingFont ?? spaceFont, script: script))
+    }
+
+    /// `considerAsSpace(_:unicode:)` with HarfBuzz's default Unicode functions.
+    static func considerAsSpace(_ value: UInt32) -> Bool {
+        considerAsSpace(value, unicode: hb_unicode_funcs_get_default())
     }
 
     /// Pango's `consider_as_space`: characters that never choose a font (controls, format

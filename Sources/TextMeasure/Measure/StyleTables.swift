@@ -378,19 +378,21 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
     /// - Parameter missing: The offsets of the HarfBuzz clusters drawn with glyph 0 (no font has
     ///   them) are appended to it, in glyph order (right to left in right-to-left runs), repeated
     ///   for each such glyph.
+    /// - Parameter levels: The whole text's embedding levels (`nil`: all 0): runs end where the
+    ///   level changes, and white space moves to the text after the range only at the same level.
     func appendShapedWidths(
-        _ bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int, following: Int?, widths: inout [Double],
-        fonts: inout [UInt8], missing: inout [Int]
+        _ bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int, following: Int?, levels: BidiLevels?,
+        widths: inout [Double], fonts: inout [UInt8], missing: inout [Int]
     ) {
         let view = self.view
         let pango = profile == .pango
         let context = RunShaper.Context(bytes: bytes, range: from..<to)
-        let next = following.flatMap { followingText(at: $0, in: bytes) }
-        forEachRun(in: bytes, from: from, to: to, following: next) { run in
+        let next = following.flatMap { followingText(at: $0, from: from, to: to, levels: levels, in: bytes) }
+        forEachRun(in: bytes, from: from, to: to, following: next, levels: levels) { run in
             let before = widths.count
             RunShaper.appendLogicalWidths(
                 of: run.range, context: context, font: harfBuzzFonts[run.font], script: run.script,
-                scale: pango ? 1 : unitScales[run.font], wholeUnits: pango,
+                direction: run.direction, scale: pango ? 1 : unitScales[run.font], wholeUnits: pango,
                 missingWidth: { offset in
                     missing.append(offset)
                     return view.lookup(TextWalker.decode(bytes, at: offset).value).advance
@@ -403,11 +405,11 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
     /// the chain's space and emoji fonts): for the measurer and for drawing.
     func forEachRun(
         in bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int, following: (font: Int, scalar: UInt32)? = nil,
-        _ body: (Itemizer.Run) -> Void
+        levels: BidiLevels? = nil, _ body: (Itemizer.Run) -> Void
     ) {
         let view = self.view
         Itemizer.forEachRun(in: bytes, from: from, to: to, spaceFont: Int(entries[0x20].font), following: following,
-                            emojiFont: emojiFont, fontOf: { view.lookup($0).font }, body)
+                            emojiFont: emojiFont, levels: levels, fontOf: { view.lookup($0).font }, body)
     }
 
     /// The font Pango keeps the white space after a visible scalar in: the font of that scalar
@@ -416,10 +418,30 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
     /// emoji run (`content`, the text before the white space, ends with one), the white space
     /// starts a text run: the font of the text at `following` when it continues the run, else the
     /// font of the chain's space.
+    ///
+    /// With embedding levels (`levels`), white space at another level than the scalar before it
+    /// starts a run of its own, which takes the font of the text at `following` when that is at
+    /// the white space's level and continues the script run, else the font of the chain's space;
+    /// and white space moves to the following text's font only when that is at its level.
     func whitespaceFont(
-        after font: Int, scalar: UInt32, content: Range<Int>, following: Int, in bytes: UnsafeBufferPointer<UInt8>
+        after font: Int, scalar: UInt32, content: Range<Int>, following: Int, levels: BidiLevels? = nil,
+        in bytes: UnsafeBufferPointer<UInt8>
     ) -> Int {
-        let following = followingText(at: following, in: bytes)
+        let following = followingText(at: following, from: content.upperBound, to: following, levels: levels, in: bytes)
+        if let levels, !content.isEmpty {
+            // `following` is at the white space's level or nil (`followingText`).
+            if levels[content.upperBound - 1] != levels[content.upperBound] {
+                let script = Itemizer.lastScript(in: bytes, from: content.lowerBound, to: content.upperBound)
+                if let (next, value) = following, Itemizer.continuesScriptRun(script: script, with: value) {
+                    return next
+                }
+                return Int(entries[0x20].font)
+            }
+            if following == nil {
+                return scalar >= 0x80 && EmojiCategory(scalar) != .other && endsWithEmojiRun(bytes, content)
+                    ? Int(entries[0x20].font) : font
+            }
+        }
         if scalar >= 0x80, EmojiCategory(scalar) != .other, endsWithEmojiRun(bytes, content) {
             if let (next, value) = following, Itemizer.continuesScriptRun(of: scalar, with: value) { return next }
             return Int(entries[0x20].font)
@@ -439,6 +461,29 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
     /// The font and scalar of the text at `following` when it may take the white space before
     /// it (`Itemizer.forEachRun`'s `following`): `nil` at the end of the text and where an emoji
     /// run starts (white space never moves from one run into another).
+    ///
+    /// With embedding levels, also `nil` where the text at `following` is at another level than
+    /// the end of `from..<to` (the range's last run ends there).
+    ///
+    /// Characters that choose no font (`Itemizer.considerAsSpace`: bidi marks and embeddings,
+    /// joiners, spaces) are skipped: Pango's run keeps its font through them, and the first
+    /// character after them in the same run decides.
+    func followingText(
+        at following: Int, from: Int, to: Int, levels: BidiLevels?, in bytes: UnsafeBufferPointer<UInt8>
+    ) -> (font: Int, scalar: UInt32)? {
+        var at = following
+        while at < bytes.count {
+            if let levels, to > from, levels[at] != levels[to - 1] { return nil }
+            let (value, length) = TextWalker.decode(bytes, at: at)
+            // Only format characters and spaces beyond ASCII are skipped: an ASCII space or
+            // control ends the text a piece is followed by (a break, a paragraph's end).
+            guard value >= 0x80, Itemizer.considerAsSpace(value) else { break }
+            at += length
+        }
+        return followingText(at: at, in: bytes)
+    }
+
+    /// `followingText(at:from:to:levels:in:)` for text without levels.
     func followingText(at following: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (font: Int, scalar: UInt32)? {
         guard following < bytes.count else { return nil }
         let value = TextWalker.decode(bytes, at: following).value

@@ -9,6 +9,21 @@ import LineBreak
 struct TextWalker {
     let tables: StyleTableView
     let bytes: UnsafeBufferPointer<UInt8>
+    /// The text's embedding levels (`nil`: nothing right to left, all 0).
+    let levels: BidiLevels?
+
+    /// A walker over `bytes` with its embedding levels (`BidiLevels`: one scan of the bytes when
+    /// nothing is right to left).
+    init(tables: StyleTableView, bytes: UnsafeBufferPointer<UInt8>) {
+        self.init(tables: tables, bytes: bytes, levels: BidiLevels(bytes))
+    }
+
+    /// A walker over `bytes` whose levels are known (`levels` must be `BidiLevels(bytes)`).
+    init(tables: StyleTableView, bytes: UnsafeBufferPointer<UInt8>, levels: BidiLevels?) {
+        self.tables = tables
+        self.bytes = bytes
+        self.levels = levels
+    }
 
     /// Decodes the scalar at `i` of valid UTF-8.
     @inline(__always)
@@ -309,7 +324,7 @@ struct TextWalker {
             i &+= length
         }
         guard mayMiss else { return MissingGlyphTally() }
-        return TextWalker(tables: tables, bytes: UnsafeBufferPointer(rebasing: bytes[offset...]))
+        return TextWalker(tables: tables, bytes: UnsafeBufferPointer(rebasing: bytes[offset...]), levels: nil)
             .forEachPiece(charMode: false) { _ in true }
     }
 
@@ -501,6 +516,12 @@ struct TextWalker {
             content: 0, whitespace: 0, lastSpace: 0, fontMask: 0,
             isMandatoryBreak: segment.isMandatoryBreak, isBreakable: false)
         guard let base = bytes.baseAddress else { return piece }
+        // Content whose embedding level changes inside is itemized into runs that do not kern
+        // with each other (Pango: "GdkPixbufLoader." in Arabic text, the period at level 1):
+        // HarfBuzz measures it run by run.
+        if _slowPath(levels != nil), uniformLevel(from: from, to: min(segment.whitespaceStart, to)) == nil {
+            return measureShaped(from: from, to: to, segment: segment, steppedTo: from, stepper: &stepper)
+        }
         let simple = tables.asciiSimple
         let entries = tables.entries
         let wsStart = segment.whitespaceStart
@@ -544,6 +565,10 @@ struct TextWalker {
                     if scalars == 0 { leadingKern = step.adjustment } else { content += step.adjustment }
                     content += step.advance
                     mask |= StyleTables.maskBit(font: step.font)
+                } else if levels != nil, let font = levelRunFont(ofZeroWidthAt: i, length: length) {
+                    // With levels, one that starts a level run is in the font of the text after
+                    // it (which that text adds), or alone in its run, in the font of the space.
+                    if font >= 0 { mask |= StyleTables.maskBit(font: font) }
                 } else if stepper.currentFont >= 0 {
                     // A zero-width character (a bidi mark, a joiner) is in the current run's
                     // font, which makes the line as tall as that font, as in Pango.
@@ -555,8 +580,8 @@ struct TextWalker {
         }
         var whitespace = 0.0
         var lastSpace = 0.0
-        if i < to, _slowPath(stepper.currentFont > 0),
-           case let font = tables.withTables({ $0.whitespaceFont(after: stepper.currentFont, scalar: stepper.currentScalar, content: segment.start..<wsStart, following: to, in: bytes) }),
+        if i < to, _slowPath(stepper.currentFont > 0 || levels != nil),
+           case let font = tables.withTables({ $0.whitespaceFont(after: max(stepper.currentFont, 0), scalar: stepper.currentScalar, content: segment.start..<wsStart, following: to, levels: levels, in: bytes) }),
            font > 0
         {
             tables.withTables { $0.measureWhitespace(bytes, from: i, to: to, font: font, total: &whitespace, last: &lastSpace) }
@@ -603,6 +628,47 @@ struct TextWalker {
     /// does (shaping only its tail would lose the kerning into it: "like✨", "net8️⃣").
     @inline(__always)
     func forEachCluster(from: Int, to: Int, stepper: inout GlyphStepper, _ body: (LayoutCluster) -> Void) {
+        if _slowPath(levels != nil), forEachClusterSplitAtLevels(from: from, to: to, stepper: &stepper, body) { return }
+        forEachClusterAtOneLevel(from: from, to: to, stepper: &stepper, body)
+    }
+
+    /// `forEachCluster(from:to:stepper:_:)` for a range whose embedding level changes inside:
+    /// runs at different levels do not kern with each other (`measure`), so each part at one
+    /// level is walked on its own, the kerning context restarted. Returns `false` (and walks
+    /// nothing) when the range is at one level.
+    @inline(never)
+    private func forEachClusterSplitAtLevels(
+        from: Int, to: Int, stepper: inout GlyphStepper, _ body: (LayoutCluster) -> Void
+    ) -> Bool {
+        guard let levels, uniformLevel(from: from, to: to) == nil else { return false }
+        var i = from
+        while i < to {
+            var j = i + 1
+            while j < to && levels[j] == levels[i] { j += 1 }
+            if i > from { stepper.restart() }
+            let (value, length) = TextWalker.decode(bytes, at: i)
+            if j == i + length, Itemizer.considerAsSpace(value),
+               let font = levelRunFont(ofZeroWidthAt: i, length: length), font >= 0
+            {
+                // A character that chooses no font alone in its level run: the space's font.
+                forEachClusterAtOneLevel(from: i, to: j, stepper: &stepper) { cluster in
+                    var cluster = cluster
+                    cluster.fontMask |= StyleTables.maskBit(font: font)
+                    body(cluster)
+                }
+            } else {
+                forEachClusterAtOneLevel(from: i, to: j, stepper: &stepper, body)
+            }
+            i = j
+        }
+        return true
+    }
+
+    /// `forEachCluster(from:to:stepper:_:)` for a range at one embedding level.
+    @inline(__always)
+    private func forEachClusterAtOneLevel(
+        from: Int, to: Int, stepper: inout GlyphStepper, _ body: (LayoutCluster) -> Void
+    ) {
         guard let base = bytes.baseAddress else { return }
         let simple = tables.asciiSimple
         var i = from
@@ -682,20 +748,67 @@ struct TextWalker {
         from: Int, to: Int, segment: LineSegment, steppedTo: Int, stepper: inout GlyphStepper
     ) -> LayoutPiece {
         if stepper.missing.lastCounted >= from { takeBack(&stepper.missing, from: from, to: steppedTo) }
+        // With levels, characters that choose no font at the piece's start (a bidi embedding
+        // after a space) stay in the font of the run before the piece when they continue it
+        // (same level), as Pango's item does; the piece alone cannot know that font.
+        var continuedMask: UInt32 = 0
+        if _slowPath(levels != nil), steppedTo == from, stepper.currentFont >= 0, continuesLevelRun(at: from),
+           Itemizer.considerAsSpace(TextWalker.decode(bytes, at: from).value)
+        {
+            continuedMask = StyleTables.maskBit(font: stepper.currentFont)
+        }
         stepper.restart()
         let summary = tables.withTables { tables in
-            let followingFont = tables.followingText(at: to, in: bytes)?.font ?? -1
+            // The font the trailing white space may move to, only where the itemizer would let it
+            // (the text after continues the piece's last script run), so the key is exact.
+            var followingFont = -1
+            if let (font, scalar) = tables.followingText(at: to, from: from, to: to, levels: levels, in: bytes),
+               Itemizer.continuesScriptRun(script: Itemizer.lastScript(in: bytes, from: from, to: to), with: scalar)
+            {
+                followingFont = font
+            }
+            let shape = { shapedSummary(from: from, to: to, whitespaceStart: segment.whitespaceStart, tables: tables) }
+            guard let level = uniformLevel(from: from, to: to) else { return shape() }
             return tables.shapedPieces.summary(
                 of: UnsafeBufferPointer(rebasing: bytes[from..<to]), whitespaceOffset: segment.whitespaceStart - from,
-                followingFont: followingFont
-            ) { shapedSummary(from: from, to: to, whitespaceStart: segment.whitespaceStart, tables: tables) }
+                followingFont: followingFont, level: level, shape: shape)
         }
         if summary.lastFont >= 0 { stepper.continueRun(font: summary.lastFont, scalar: summary.lastScalar) }
         stepper.missing.add(clusters: summary.missingClusters, first: summary.firstMissing, at: from, end: to)
         return LayoutPiece(
             start: segment.start, contentEnd: segment.whitespaceStart, end: segment.end, leadingKern: 0,
             content: summary.content, whitespace: summary.whitespace, lastSpace: summary.lastSpace,
-            fontMask: summary.fontMask, isMandatoryBreak: segment.isMandatoryBreak, isBreakable: summary.scalars > 1)
+            fontMask: summary.fontMask | continuedMask, isMandatoryBreak: segment.isMandatoryBreak,
+            isBreakable: summary.scalars > 1)
+    }
+
+    /// Whether the scalar at `i` is at the embedding level of the scalar before it (`false` at the
+    /// text's start and without levels).
+    private func continuesLevelRun(at i: Int) -> Bool {
+        guard let levels, i > 0 else { return false }
+        return levels[i] == levels[i - 1]
+    }
+
+    /// For a zero-width character at `i` (`length` bytes) that starts a level run (`Itemizer`:
+    /// the text's first scalar, or one at another embedding level than the scalar before it):
+    /// the font Pango gives it — −1 when the text after it in the run has a font (the item takes
+    /// it), else the font of the chain's space. `nil` when it does not start a level run.
+    private func levelRunFont(ofZeroWidthAt i: Int, length: Int) -> Int? {
+        guard let levels, i == 0 || levels[i] != levels[i - 1] else { return nil }
+        let next = i + length
+        if next < bytes.count, levels[next] == levels[i] { return -1 }
+        return Int(tables.lookup(0x20).font)
+    }
+
+    /// The embedding level of every byte of `from..<to` (−1 when the text has no levels), or
+    /// `nil` when the level changes inside the range (its runs then depend on more than its bytes).
+    @inline(never)
+    private func uniformLevel(from: Int, to: Int) -> Int? {
+        guard let levels else { return -1 }
+        guard from < to else { return -1 }
+        let level = levels[from]
+        for i in (from + 1)..<to where levels[i] != level { return nil }
+        return Int(level)
     }
 
     /// Removes from `tally` what it counted in `from..<to` (BMP scalars stepped through, whose
@@ -735,7 +848,8 @@ struct TextWalker {
         var fonts: [UInt8] = []
         var missingOffsets: [Int] = []
         tables.appendShapedWidths(
-            bytes, from: from, to: to, following: to, widths: &widths, fonts: &fonts, missing: &missingOffsets)
+            bytes, from: from, to: to, following: to, levels: levels, widths: &widths, fonts: &fonts,
+            missing: &missingOffsets)
         var missing = MissingGlyphTally()
         missing.countedUntil = from
         recordShapedMissing(&missingOffsets, into: &missing)
@@ -777,7 +891,8 @@ struct TextWalker {
         var missingOffsets: [Int] = []
         tables.withTables {
             $0.appendShapedWidths(
-                bytes, from: from, to: to, following: nil, widths: &widths, fonts: &fonts, missing: &missingOffsets)
+                bytes, from: from, to: to, following: nil, levels: levels, widths: &widths, fonts: &fonts,
+                missing: &missingOffsets)
         }
         recordShapedMissing(&missingOffsets, into: &stepper.missing)
         var k = 0

@@ -10,8 +10,10 @@ import LineBreak
 /// the measurer's width for it. So a line's `width` equals its `LineFragment.width` up to the
 /// order floating-point sums are taken in, for every script.
 ///
-/// Right-to-left runs are placed in HarfBuzz's visual order (right to left inside the run); runs
-/// follow each other in logical order (no bidi reordering of runs, README Limits).
+/// Runs are split at bidirectional embedding levels (`BidiLevels`, as the measurer) and placed in
+/// visual order: right to left inside a right-to-left run (HarfBuzz's order), and the runs of each
+/// line reordered by UAX #9 rule L2 (from the highest level to the lowest odd one, every sequence
+/// of runs at that level or higher reversed).
 struct GlyphPositioner {
     let style: TextStyle
     /// The measurer's tables (fonts, HarfBuzz fonts, scales, widths of missing glyphs).
@@ -30,7 +32,30 @@ struct GlyphPositioner {
     /// The glyph lines of `lines` (from measuring `bytes`).
     func lines(_ lines: [LineFragment], in bytes: UnsafeBufferPointer<UInt8>) -> [GlyphLine] {
         let contentEnds = contentEnds(of: lines, in: bytes)
-        return zip(lines, contentEnds).map { line(of: $0, contentEnd: $1, in: bytes) }
+        let levels = BidiLevels(bytes)
+        return zip(lines, contentEnds).map { line(of: $0, contentEnd: $1, levels: levels, in: bytes) }
+    }
+
+    /// The order to draw `levels.count` runs of one line in, from their embedding levels (UAX #9
+    /// rule L2): indices into the logical order, left to right.
+    ///
+    /// - Complexity: O(n × l) for n runs and l levels.
+    static func visualOrder(levels: [UInt8]) -> [Int] {
+        var order = Array(levels.indices)
+        guard let highest = levels.max(), let lowestOdd = levels.filter({ $0 & 1 == 1 }).min() else { return order }
+        var level = highest
+        while level >= lowestOdd {
+            var i = 0
+            while i < order.count {
+                guard levels[order[i]] >= level else { i += 1; continue }
+                var j = i
+                while j < order.count && levels[order[j]] >= level { j += 1 }
+                order[i..<j].reverse()
+                i = j
+            }
+            level -= 1
+        }
+        return order
     }
 
     /// Where each line's hanging white space begins: the white space of the segment that ends
@@ -96,7 +121,9 @@ struct GlyphPositioner {
         return ends
     }
 
-    private func line(of fragment: LineFragment, contentEnd: Int, in bytes: UnsafeBufferPointer<UInt8>) -> GlyphLine {
+    private func line(
+        of fragment: LineFragment, contentEnd: Int, levels: BidiLevels?, in bytes: UnsafeBufferPointer<UInt8>
+    ) -> GlyphLine {
         let start = fragment.utf8Range.lowerBound
         // The mandatory break ending the line (and anything else that takes no width at its end)
         // is not drawn: Pango leaves paragraph separators out of its items.
@@ -115,9 +142,15 @@ struct GlyphPositioner {
         var contentWidth = 0.0
         var fontsUsed: UInt32 = 0
         let context = RunShaper.Context(bytes: bytes, range: start..<end)
-        tables.forEachRun(in: bytes, from: start, to: end) { run in
+        var runs: [Itemizer.Run] = []
+        tables.forEachRun(in: bytes, from: start, to: end, levels: levels) { runs.append($0) }
+        for index in GlyphPositioner.visualOrder(levels: runs.map { $0.level ?? 0 }) {
+            let run = runs[index]
             let scale = pango ? 1 : tables.unitScales[run.font]
-            for shaped in RunShaper.glyphs(of: run.range, context: context, font: tables.harfBuzzFonts[run.font], script: run.script) {
+            let font = tables.harfBuzzFonts[run.font]
+            for shaped in RunShaper.glyphs(
+                of: run.range, context: context, font: font, script: run.script, direction: run.direction
+            ) {
                 let scalar = TextWalker.decode(bytes, at: shaped.cluster).value
                 if scalar == 0x09 {
                     // A tab draws nothing and moves the pen to the next stop, as the fitter.

@@ -18,6 +18,21 @@ struct RichWalker {
     let styles: UnsafeBufferPointer<RunStyle>
     /// Per run: the UTF-8 offset where it ends (increasing, the last = `bytes.count`).
     let ends: UnsafeBufferPointer<Int>
+    /// The whole text's embedding levels (`BidiLevels`), shared by the runs' walkers.
+    let levels: BidiLevels?
+
+    /// A walker over the runs `styles` (ending at `ends`) of `bytes`; resolves the text's
+    /// embedding levels once (one scan of the bytes when nothing is right to left).
+    init(
+        bytes: UnsafeBufferPointer<UInt8>, base: StyleTableView, styles: UnsafeBufferPointer<RunStyle>,
+        ends: UnsafeBufferPointer<Int>
+    ) {
+        self.bytes = bytes
+        self.base = base
+        self.styles = styles
+        self.ends = ends
+        levels = BidiLevels(bytes)
+    }
 
     /// Calls `body` with each piece in order, as `TextWalker.forEachPiece` does for plain
     /// text, with its font mask in `slots`, until `body` returns `false`.
@@ -30,7 +45,7 @@ struct RichWalker {
         var clusters: [LayoutCluster] = []
         // Whether the segment starts a line for sure (the text's start, or after a mandatory break).
         var startsLine = true
-        TextWalker(tables: base, bytes: bytes).forEachSegment { segment in
+        TextWalker(tables: base, bytes: bytes, levels: levels).forEachSegment { segment in
             defer { startsLine = segment.isMandatoryBreak }
             var whole: LayoutPiece? = nil
             var start = segment.start
@@ -44,7 +59,7 @@ struct RichWalker {
                     start: start, end: end, whitespaceStart: min(max(segment.whitespaceStart, start), end),
                     isMandatoryBreak: end == segment.end && segment.isMandatoryBreak)
                 let style = styles[run]
-                let walker = TextWalker(tables: style.tables, bytes: bytes)
+                let walker = TextWalker(tables: style.tables, bytes: bytes, levels: levels)
                 if charMode {
                     let going = walker.forEachCharPiece(of: part, stepper: &stepper, clusters: &clusters) { piece in
                         let adjusted = adjusted(
@@ -76,7 +91,7 @@ struct RichWalker {
             let partEnd = min(end, ends[run])
             let style = styles[run]
             var stepper = GlyphStepper()
-            let walker = TextWalker(tables: style.tables, bytes: bytes)
+            let walker = TextWalker(tables: style.tables, bytes: bytes, levels: levels)
             let adjusted = { (cluster: LayoutCluster) in
                 var cluster = cluster
                 cluster.fontMask = slots.existingMask(cluster.fontMask, of: style.tables)

@@ -19,19 +19,20 @@ enum RunShaper {
     ///
     /// - Parameters:
     ///   - font: The HarfBuzz font, at the scale its positions should come out in.
-    ///   - script: The run's script (its direction follows from it: right to left for Arabic,
-    ///     Hebrew…).
+    ///   - script: The run's script.
+    ///   - direction: The run's direction (`Itemizer.Run.direction`: its embedding level's parity).
     ///   - scale: Width units per HarfBuzz unit (1 for Pango units; size / unitsPerEm for points).
     ///   - wholeUnits: Split cluster widths in whole units as Pango does (`.pango`), else evenly.
     ///   - missingWidth: The width for the scalar at a byte offset when HarfBuzz draws it with
     ///     glyph 0 (no font has it): the measurer's box width, not the font's `.notdef`.
     /// - Complexity: HarfBuzz's shaping, O(n) in the run's length for the scripts in practice.
     static func appendLogicalWidths(
-        of run: Range<Int>, context: Context, font: HarfBuzzFont, script: hb_script_t, scale: Double,
+        of run: Range<Int>, context: Context, font: HarfBuzzFont, script: hb_script_t,
+        direction: hb_direction_t, scale: Double,
         wholeUnits: Bool, missingWidth: (Int) -> Double, to widths: inout [Double]
     ) {
         guard !run.isEmpty, context.bytes.baseAddress != nil else { return }
-        withShapedBuffer(run, context: context, font: font, script: script) { infos, positions in
+        withShapedBuffer(run, context: context, font: font, script: script, direction: direction) { infos, positions in
             appendLogicalWidths(
                 of: run, context: context, infos: infos, positions: positions, scale: scale, wholeUnits: wholeUnits,
                 missingWidth: missingWidth, to: &widths)
@@ -51,10 +52,12 @@ enum RunShaper {
     /// a right-to-left run's last scalar first).
     ///
     /// - Complexity: HarfBuzz's shaping.
-    static func glyphs(of run: Range<Int>, context: Context, font: HarfBuzzFont, script: hb_script_t) -> [Glyph] {
+    static func glyphs(
+        of run: Range<Int>, context: Context, font: HarfBuzzFont, script: hb_script_t, direction: hb_direction_t
+    ) -> [Glyph] {
         guard !run.isEmpty, context.bytes.baseAddress != nil else { return [] }
         var result: [Glyph] = []
-        withShapedBuffer(run, context: context, font: font, script: script) { infos, positions in
+        withShapedBuffer(run, context: context, font: font, script: script, direction: direction) { infos, positions in
             result.reserveCapacity(infos.count)
             for g in infos.indices {
                 result.append(Glyph(
@@ -66,11 +69,11 @@ enum RunShaper {
         return result
     }
 
-    /// Shapes `run` as Pango 1.50 does (script, its direction, no language, default features)
+    /// Shapes `run` as Pango 1.50 does (script, direction, no language, default features)
     /// and calls `body` with HarfBuzz's glyph infos and positions (clusters are byte offsets from
     /// `context.range.lowerBound`), valid only during the call.
     private static func withShapedBuffer(
-        _ run: Range<Int>, context: Context, font: HarfBuzzFont, script: hb_script_t,
+        _ run: Range<Int>, context: Context, font: HarfBuzzFont, script: hb_script_t, direction: hb_direction_t,
         _ body: (UnsafeBufferPointer<hb_glyph_info_t>, UnsafeBufferPointer<hb_glyph_position_t>) -> Void
     ) {
         guard let base = context.bytes.baseAddress else { return }
@@ -82,7 +85,7 @@ enum RunShaper {
                 buffer, text, Int32(context.range.count), UInt32(run.lowerBound - start), Int32(run.count))
         }
         hb_buffer_set_script(buffer, script)
-        hb_buffer_set_direction(buffer, hb_script_get_horizontal_direction(script))
+        hb_buffer_set_direction(buffer, direction)
         // No language: Pango 1.50 passes its default language, which in the C locale it calls
         // "c" for every script (it "includes" any script), so no OpenType language system is
         // chosen — HarfBuzz's default, as here.

@@ -82,4 +82,61 @@ struct ItemizerTests {
         #expect(out.map(\.1) == [0, 1, 0, 1])
         #expect(out.map(\.2) == [false, true, false, true])
     }
+
+    /// The runs of `text` itemized with its embedding levels: text, font, script, level, whether
+    /// shaped right to left.
+    static func bidiRuns(_ text: String) -> [(text: String, font: Int, script: hb_script_t, level: UInt8?, rtl: Bool)] {
+        var text = text
+        var out: [(String, Int, hb_script_t, UInt8?, Bool)] = []
+        text.withUTF8 { bytes in
+            Itemizer.forEachRun(in: bytes, from: 0, to: bytes.count, spaceFont: 0, levels: BidiLevels(bytes),
+                                fontOf: fontOf) { run in
+                out.append((String(decoding: UnsafeBufferPointer(rebasing: bytes[run.range]), as: UTF8.self), run.font,
+                            run.script, run.level, run.direction == HB_DIRECTION_RTL))
+            }
+        }
+        return out
+    }
+
+    @Test("Levels split runs: the space after an Arabic word in Latin text is a run of its own, in the space's font")
+    func levelsSplitAfterArabicWord() {
+        let runs = Self.bidiRuns("abc سلام def")
+        #expect(runs.map(\.text) == ["abc ", "سلام", " ", "def"])
+        #expect(runs.map(\.font) == [0, 1, 0, 0])
+        #expect(runs.map(\.level) == [0, 1, 0, 0])
+        #expect(runs.map(\.rtl) == [false, true, false, false])
+        // Without levels the space stays in the Arabic word's run and font.
+        #expect(Self.runs("abc سلام def").map(\.0) == ["abc ", "سلام ", "def"])
+        #expect(Self.runs("abc سلام def").map(\.1) == [0, 1, 0])
+    }
+
+    @Test("A number inside Arabic is a left-to-right run; the space after it starts the Arabic run")
+    func numbersInArabic() {
+        let runs = Self.bidiRuns("سلام 123 سلام")
+        #expect(runs.map(\.text) == ["سلام ", "123", " سلام"])
+        #expect(runs.map(\.font) == [1, 0, 1])
+        #expect(runs.map(\.level) == [1, 2, 1])
+        #expect(runs.map(\.script) == [HB_SCRIPT_ARABIC, HB_SCRIPT_ARABIC, HB_SCRIPT_ARABIC])
+        #expect(runs.map(\.rtl) == [true, false, true])
+        // Without levels both spaces are in the number's run, in font 0 (the first moves to the
+        // earlier font of the chain).
+        #expect(Self.runs("سلام 123 سلام").map(\.0) == ["سلام", " 123 ", "سلام"])
+    }
+
+    @Test("An embedding splits runs at its edges")
+    func explicitEmbedding() {
+        let runs = Self.bidiRuns("abc \u{2067}def\u{2069} ghi")
+        // The isolate's initiator and terminator are at the level outside it.
+        #expect(runs.map(\.text) == ["abc \u{2067}", "def", "\u{2069} ghi"])
+        #expect(runs.map(\.level) == [0, 2, 0])
+    }
+
+    @Test("Mirrored brackets do not change runs: Arabic with parentheses is one level, as without levels")
+    func mirroredBrackets() {
+        let text = "سلام (سلام) سلام."
+        let runs = Self.bidiRuns(text)
+        #expect(runs.map(\.text) == Self.runs(text).map(\.0))
+        #expect(runs.map(\.font) == Self.runs(text).map(\.1))
+        #expect(runs.allSatisfy { $0.level == 1 && $0.rtl })
+    }
 }

@@ -1,0 +1,108 @@
+import Testing
+@testable import TextMeasure
+
+/// `BidiLevels`: UAX #9 embedding levels through fribidi, with Pango 1.50's base direction,
+/// paragraphs and shortcuts.
+@Suite("Bidi embedding levels")
+struct BidiLevelsTests {
+    /// The level of each scalar of `text` (`nil`: the text has no levels, all 0).
+    static func levels(_ text: String) -> [UInt8]? {
+        var text = text
+        return text.withUTF8 { bytes -> [UInt8]? in
+            guard let levels = BidiLevels(bytes) else { return nil }
+            var out: [UInt8] = []
+            var i = 0
+            while i < bytes.count {
+                out.append(levels[i])
+                i += TextWalker.decode(bytes, at: i).length
+            }
+            return out
+        }
+    }
+
+    static func levels(_ text: String, of part: String) -> [UInt8]? {
+        guard let all = levels(text), let range = text.range(of: part) else { return nil }
+        let start = text.unicodeScalars.distance(from: text.unicodeScalars.startIndex, to: range.lowerBound)
+        return Array(all[start..<(start + part.unicodeScalars.count)])
+    }
+
+    @Test("Text with nothing right to left has no levels (no fribidi call)")
+    func leftToRightOnly() {
+        #expect(Self.levels("Hello, “world” — 123 ½") == nil)
+        #expect(Self.levels("吾輩は猫である。名前はまだ無い。") == nil)
+        #expect(Self.levels("Ἐν ἀρχῇ ἦν ὁ λόγος, Привет") == nil)
+        #expect(Self.levels("") == nil)
+    }
+
+    @Test("All right to left: every level 1")
+    func rightToLeftOnly() {
+        #expect(Self.levels("سلام عليكم.") == Array(repeating: 1, count: 11))
+        #expect(Self.levels("שלום עולם") == Array(repeating: 1, count: 9))
+    }
+
+    @Test("Numbers inside Arabic: European and Arabic-Indic digits at level 2")
+    func numbersInArabic() {
+        #expect(Self.levels("سلام 123 عليكم") == [1, 1, 1, 1, 1, 2, 2, 2, 1, 1, 1, 1, 1, 1])
+        #expect(Self.levels("سلام ١٢٣ عليكم", of: "١٢٣") == [2, 2, 2])
+        // A number in left-to-right text stays at 0.
+        #expect(Self.levels("abc 123 سلام", of: "abc 123 ") == Array(repeating: 0, count: 8))
+    }
+
+    @Test("A right-to-left word in left-to-right text: the spaces around it at level 0")
+    func arabicWordInLatin() {
+        #expect(Self.levels("abc سلام def") == [0, 0, 0, 0, 1, 1, 1, 1, 0, 0, 0, 0])
+    }
+
+    @Test("Base direction: the first strong character, even after numbers and punctuation")
+    func baseDirection() {
+        // Right-to-left paragraph: the Latin word is raised to 2, the space after it is at 1.
+        #expect(Self.levels("123 سلام abc def.") == [2, 2, 2, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 1])
+    }
+
+    @Test("Paragraphs: each its own base direction; a neutral one takes the previous one's")
+    func paragraphs() {
+        // LTR, then RTL, then neutral (RTL: the number is raised to 2).
+        #expect(Self.levels("abc\nسلام\n12") == [0, 0, 0, 0, 1, 1, 1, 1, 1, 2, 2])
+        // A neutral first paragraph takes the text's first strong direction (Pango's layout).
+        #expect(Self.levels("12\u{2029}سلام") == [2, 2, 1, 1, 1, 1, 1])
+        // CR LF is one delimiter at the paragraph's base level.
+        #expect(Self.levels("سلام 1\r\nabc") == [1, 1, 1, 1, 1, 2, 1, 1, 0, 0, 0])
+    }
+
+    @Test("Explicit embeddings and isolates")
+    func explicitEmbeddings() {
+        // RLE … PDF and RLI … PDI raise Latin inside them to level 2.
+        #expect(Self.levels("ab \u{202B}cd\u{202C} ef", of: "cd") == [2, 2])
+        #expect(Self.levels("ab \u{2067}cd\u{2069} ef", of: "cd") == [2, 2])
+        // RLO overrides letters to right to left.
+        #expect(Self.levels("ab \u{202E}cd\u{202C} ef", of: "cd") == [1, 1])
+        // LRE alone in left-to-right text: Pango's shortcut leaves every level at 0.
+        #expect(Self.levels("ab \u{202A}cd\u{202C} ef") == nil)
+        // An RLM makes a neutral paragraph right to left.
+        #expect(Self.levels("\u{200F}12", of: "12") == [2, 2])
+    }
+
+    @Test("Brackets pair (N0): around a Latin word in Arabic, at the Arabic level")
+    func brackets() {
+        #expect(Self.levels("سلام (abc) سلام", of: "(abc)") == [1, 2, 2, 2, 1])
+    }
+
+    @Test("The scan's blocks hold every scalar whose type can raise a level")
+    func scanCoversEveryType() {
+        var missed: [UInt32] = []
+        for value in UInt32(0)...0x10_FFFF where !(0xD800...0xDFFF).contains(value) {
+            if BidiLevels.raisesLevel(value), !BidiLevels.mayHaveLevel(value) { missed.append(value) }
+        }
+        #expect(missed.isEmpty, "\(missed.prefix(10).map { String($0, radix: 16) })")
+        // The byte scan finds each of them after a CJK and an ASCII character.
+        var unseen: [UInt32] = []
+        for value in UInt32(0)...0x10_FFFF where !(0xD800...0xDFFF).contains(value) && BidiLevels.raisesLevel(value) {
+            var text = "漢a" + String(Character(Unicode.Scalar(value)!))
+            if !text.withUTF8({ BidiLevels.mayHaveLevels($0) }) { unseen.append(value) }
+        }
+        #expect(unseen.isEmpty, "\(unseen.prefix(10).map { String($0, radix: 16) })")
+        #expect(!BidiLevels.mayHaveLevels(UnsafeBufferPointer(start: nil, count: 0)))
+        #expect(BidiLevels.raisesLevel(0x627) && BidiLevels.raisesLevel(0x5D0) && BidiLevels.raisesLevel(0x2067))
+        #expect(!BidiLevels.raisesLevel(0x61) && !BidiLevels.raisesLevel(0x202A))
+    }
+}

@@ -1,3 +1,4 @@
+import CHarfBuzz
 import LineBreak
 
 /// Walks a UTF-8 text once, producing `LayoutPiece`s with their widths: the shared front half of
@@ -541,11 +542,14 @@ struct TextWalker {
         if stepper.missing.lastCounted >= from { takeBack(&stepper.missing, from: from, to: steppedTo) }
         stepper.restart()
         let summary = tables.withTables { tables in
-            let followingFont = tables.followingText(at: to, in: bytes)?.font ?? -1
-            return tables.shapedPieces.summary(
-                of: UnsafeBufferPointer(rebasing: bytes[from..<to]), whitespaceOffset: segment.whitespaceStart - from,
-                followingFont: followingFont
-            ) { shapedSummary(from: from, to: to, whitespaceStart: segment.whitespaceStart, tables: tables) }
+            let followingFont = followingFontKey(from: from, to: to, tables: tables)
+            // Not retained: the tables hold the cache for as long as they are measured with.
+            return Unmanaged.passUnretained(tables.shapedPieces)._withUnsafeGuaranteedRef { cache in
+                cache.summary(
+                    of: UnsafeBufferPointer(rebasing: bytes[from..<to]), whitespaceOffset: segment.whitespaceStart - from,
+                    followingFont: followingFont
+                ) { shapedSummary(from: from, to: to, whitespaceStart: segment.whitespaceStart, tables: tables) }
+            }
         }
         if summary.lastFont >= 0 { stepper.continueRun(font: summary.lastFont, scalar: summary.lastScalar) }
         stepper.missing.add(clusters: summary.missingClusters, first: summary.firstMissing, at: from, end: to)
@@ -553,6 +557,64 @@ struct TextWalker {
             start: segment.start, contentEnd: segment.whitespaceStart, end: segment.end, leadingKern: 0,
             content: summary.content, whitespace: summary.whitespace, lastSpace: summary.lastSpace,
             fontMask: summary.fontMask, isMandatoryBreak: segment.isMandatoryBreak, isBreakable: summary.scalars > 1)
+    }
+
+    /// The font of the text after `from..<to` as far as shaping the range depends on it — the
+    /// shaped-piece cache's key — or −1 where it does not (`StyleTables.appendShapedWidths` with
+    /// `following: to` and with `nil` shape the range the same). `Itemizer.forEachRun` uses the
+    /// following text only when the range ends with characters that choose no font
+    /// (`endsWithSpaceLike`: it moves them into the following font) and the following scalar
+    /// continues the range's last script run (the script of its last scalar that has one of
+    /// its own); most words and every dictionary-cut piece skip looking at the text after them.
+    func followingFontKey(from: Int, to: Int, tables: StyleTables) -> Int {
+        guard endsWithSpaceLike(from: from, to: to), let (font, value) = tables.followingText(at: to, in: bytes) else {
+            return -1
+        }
+        let unicode = hb_unicode_funcs_get_default()
+        var end = to
+        while end > from {
+            var start = end &- 1
+            while start > from, bytes[start] & 0xC0 == 0x80 { start &-= 1 }
+            let scalar = TextWalker.decode(bytes, at: start).value
+            switch hb_unicode_script(unicode, scalar) {
+            case HB_SCRIPT_COMMON, HB_SCRIPT_INHERITED, HB_SCRIPT_UNKNOWN:
+                end = start
+            default:
+                return Itemizer.continuesScriptRun(of: scalar, with: value) ? font : -1
+            }
+        }
+        return font  // only shared scripts: any following scalar continues the run
+    }
+
+    /// Whether the last scalar of `from..<to` is one that never chooses a font
+    /// (`Itemizer.considerAsSpace`: white space, controls, format characters).
+    @inline(__always)
+    private func endsWithSpaceLike(from: Int, to: Int) -> Bool {
+        guard to > from, let base = bytes.baseAddress else { return false }
+        var start = to &- 1
+        while start > from, base[start] & 0xC0 == 0x80 { start &-= 1 }
+        let value = TextWalker.decode(bytes, at: start).value
+        guard TextWalker.mayBeSpaceLike(value) else { return false }
+        return Itemizer.considerAsSpace(value, unicode: hb_unicode_funcs_get_default())
+    }
+
+    /// `false` for a scalar that `Itemizer.considerAsSpace` never takes, answered without a
+    /// property lookup: ASCII but controls and the space, and the BMP outside the eleven
+    /// 256-code-point blocks that hold controls, format characters, separators or variation
+    /// selectors (U+00xx, U+08xx, U+18xx, U+20xx, U+30xx, the surrogates, U+FExx, U+FFxx;
+    /// `TextWalkerTests` checks every BMP scalar). Thai, Devanagari, Arabic… are answered here.
+    @inline(__always)
+    static func mayBeSpaceLike(_ value: UInt32) -> Bool {
+        if value < 0x80 { return value <= 0x20 || value == 0x7F }
+        guard value < 0x1_0000 else { return true }
+        let block = value >> 8
+        let word: UInt64
+        switch block >> 6 {
+        case 0: word = 0x0001_0001_0100_0101  // blocks 0x00, 0x08, 0x18, 0x20, 0x30
+        case 3: word = 0xC000_0000_FF00_0000  // blocks 0xD8–0xDF, 0xFE, 0xFF
+        default: word = 0
+        }
+        return word & (1 &<< UInt64(block & 63)) != 0
     }
 
     /// Removes from `tally` what it counted in `from..<to` (BMP scalars stepped through, whose

@@ -562,19 +562,31 @@ struct TextWalker {
     /// The font of the text after `from..<to` as far as shaping the range depends on it — the
     /// shaped-piece cache's key — or −1 where it does not (`StyleTables.appendShapedWidths` with
     /// `following: to` and with `nil` shape the range the same). `Itemizer.forEachRun` uses the
-    /// following text only when the range ends with characters that choose no font
-    /// (`endsWithSpaceLike`: it moves them into the following font) and the following scalar
-    /// continues the range's last script run (the script of its last scalar that has one of
-    /// its own); most words and every dictionary-cut piece skip looking at the text after them.
+    /// following text only for the range's trailing characters that choose no font
+    /// (`isSpaceLike`), and only when the following scalar continues the range's last script
+    /// run (the script of its last scalar that has one of its own): it moves them into the
+    /// following font when that comes earlier in the chain than the font of the text before
+    /// them, or when there is no such text. Most words (a letter or mark last, or white space
+    /// before a word in the same font) and every dictionary-cut piece are answered without a
+    /// script lookup.
     func followingFontKey(from: Int, to: Int, tables: StyleTables) -> Int {
-        guard endsWithSpaceLike(from: from, to: to), let (font, value) = tables.followingText(at: to, in: bytes) else {
-            return -1
+        guard to > from, TextWalker.isSpaceLike(lastScalar(before: to, from: from)),
+              let (font, value) = tables.followingText(at: to, in: bytes)
+        else { return -1 }
+        // The last scalar that chooses a font: in a text run (its emoji category is `.other`),
+        // the font of the run the white space is in.
+        var end = to
+        while end > from, TextWalker.isSpaceLike(lastScalar(before: end, from: from)) {
+            end = previousScalarStart(before: end, from: from)
+        }
+        if end > from {
+            let last = lastScalar(before: end, from: from)
+            if last < 0x1_0000, EmojiCategory(last) == .other, font >= self.tables.lookup(last).font { return -1 }
         }
         let unicode = hb_unicode_funcs_get_default()
-        var end = to
+        end = to
         while end > from {
-            var start = end &- 1
-            while start > from, bytes[start] & 0xC0 == 0x80 { start &-= 1 }
+            let start = previousScalarStart(before: end, from: from)
             let scalar = TextWalker.decode(bytes, at: start).value
             switch hb_unicode_script(unicode, scalar) {
             case HB_SCRIPT_COMMON, HB_SCRIPT_INHERITED, HB_SCRIPT_UNKNOWN:
@@ -586,15 +598,26 @@ struct TextWalker {
         return font  // only shared scripts: any following scalar continues the run
     }
 
-    /// Whether the last scalar of `from..<to` is one that never chooses a font
-    /// (`Itemizer.considerAsSpace`: white space, controls, format characters).
+    /// Where the scalar ending at `end` (> `from`) starts.
     @inline(__always)
-    private func endsWithSpaceLike(from: Int, to: Int) -> Bool {
-        guard to > from, let base = bytes.baseAddress else { return false }
-        var start = to &- 1
-        while start > from, base[start] & 0xC0 == 0x80 { start &-= 1 }
-        let value = TextWalker.decode(bytes, at: start).value
-        guard TextWalker.mayBeSpaceLike(value) else { return false }
+    private func previousScalarStart(before end: Int, from: Int) -> Int {
+        var start = end &- 1
+        while start > from, bytes[start] & 0xC0 == 0x80 { start &-= 1 }
+        return start
+    }
+
+    /// The scalar ending at `end` (> `from`).
+    @inline(__always)
+    private func lastScalar(before end: Int, from: Int) -> UInt32 {
+        TextWalker.decode(bytes, at: previousScalarStart(before: end, from: from)).value
+    }
+
+    /// Whether `value` never chooses a font (`Itemizer.considerAsSpace`: white space, controls,
+    /// format characters), answered without a property lookup for most scalars.
+    @inline(__always)
+    static func isSpaceLike(_ value: UInt32) -> Bool {
+        if value == 0x20 { return true }
+        guard mayBeSpaceLike(value) else { return false }
         return Itemizer.considerAsSpace(value, unicode: hb_unicode_funcs_get_default())
     }
 

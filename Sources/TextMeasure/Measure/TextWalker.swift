@@ -570,19 +570,24 @@ struct TextWalker {
     /// before a word in the same font) and every dictionary-cut piece are answered without a
     /// script lookup.
     func followingFontKey(from: Int, to: Int, tables: StyleTables) -> Int {
-        guard to > from, TextWalker.isSpaceLike(lastScalar(before: to, from: from)),
-              let (font, value) = tables.followingText(at: to, in: bytes)
-        else { return -1 }
+        // `followingText` is nil at the end of the text.
+        guard to > from, to < bytes.count, TextWalker.isSpaceLike(lastScalar(before: to, from: from)) else { return -1 }
         // The last scalar that chooses a font: in a text run (its emoji category is `.other`),
-        // the font of the run the white space is in.
+        // the font of the run the white space is in. A following scalar in that font or a later
+        // one takes none of the white space (and where it starts an emoji run, none either).
         var end = to
         while end > from, TextWalker.isSpaceLike(lastScalar(before: end, from: from)) {
             end = previousScalarStart(before: end, from: from)
         }
         if end > from {
             let last = lastScalar(before: end, from: from)
-            if last < 0x1_0000, EmojiCategory(last) == .other, font >= self.tables.lookup(last).font { return -1 }
+            if EmojiCategory.isOther(last),
+               self.tables.lookup(TextWalker.decode(bytes, at: to).value).font >= self.tables.lookup(last).font
+            {
+                return -1
+            }
         }
+        guard let (font, value) = tables.followingText(at: to, in: bytes) else { return -1 }
         let unicode = hb_unicode_funcs_get_default()
         end = to
         while end > from {

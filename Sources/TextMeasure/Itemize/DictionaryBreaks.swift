@@ -38,8 +38,7 @@ struct DictionaryBreaks {
     /// A text seen before in the same style takes its breaks from the style's cache
     /// (`StyleTables.dictionaryBreaks`): libthai takes tens of microseconds for a row.
     init(bytes: UnsafeBufferPointer<UInt8>, tables: StyleTableView) {
-        let thai = DictionaryBreaks.mayHoldThai(bytes)
-        let others = tables.profile == .uikit && DictionaryBreaks.mayHoldLaoKhmerMyanmar(bytes)
+        let (thai, others) = DictionaryBreaks.scripts(in: bytes, laoKhmerMyanmar: tables.profile == .uikit)
         guard _slowPath(thai || others) else { return }
         offsets = tables.withTables { $0.dictionaryBreaks }.positions(of: bytes) {
             var found = thai ? DictionaryBreaks.thaiBreaks(in: bytes, tables: tables) : []
@@ -73,26 +72,60 @@ struct DictionaryBreaks {
 
     /// Whether `bytes` may hold a Thai scalar (U+0E00–U+0E7F: UTF-8 E0 B8 xx or E0 B9 xx).
     static func mayHoldThai(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        holds(bytes, lead: 0xE0) { $0 & 0xFE == 0xB8 }
+        scripts(in: bytes, laoKhmerMyanmar: false).thai
     }
 
     /// Whether `bytes` may hold a Lao (U+0E80–U+0EFF: E0 BA/BB), Khmer (U+1780–U+17FF: E1 9E/9F)
     /// or Myanmar (U+1000–U+109F: E1 80–82) scalar.
     static func mayHoldLaoKhmerMyanmar(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        holds(bytes, lead: 0xE0) { $0 & 0xFE == 0xBA } || holds(bytes, lead: 0xE1) { $0 & 0xFE == 0x9E || $0 <= 0x82 }
+        scripts(in: bytes, laoKhmerMyanmar: true).laoKhmerMyanmar
     }
 
-    /// Whether `bytes` holds the byte `lead` followed by a byte for which `second` holds.
-    private static func holds(_ bytes: UnsafeBufferPointer<UInt8>, lead: UInt8, second: (UInt8) -> Bool) -> Bool {
-        guard let base = bytes.baseAddress else { return false }
-        var i = 0
+    /// Whether `bytes` (valid UTF-8) may hold a Thai scalar (`mayHoldThai`) and, when
+    /// `laoKhmerMyanmar` asks, a Lao, Khmer or Myanmar one (`mayHoldLaoKhmerMyanmar`; else
+    /// `false`), in one pass.
+    ///
+    /// - Complexity: O(n): two `memchr` passes when neither lead byte E0 nor E1 occurs, else one
+    ///   step per scalar from the first of them on (Devanagari, Bengali, Tamil, Thai… all have the
+    ///   lead byte E0, which would stop a `memchr` for it at every scalar); stops once everything
+    ///   asked for is found.
+    static func scripts(
+        in bytes: UnsafeBufferPointer<UInt8>, laoKhmerMyanmar: Bool
+    ) -> (thai: Bool, laoKhmerMyanmar: Bool) {
+        guard let base = bytes.baseAddress else { return (false, false) }
         let n = bytes.count
-        while i < n, let found = memchr(base + i, Int32(lead), n - i) {
-            let at = UnsafeRawPointer(found).assumingMemoryBound(to: UInt8.self) - base
-            if at + 1 < n, second(base[at + 1]) { return true }
-            i = at + 1
+        // The first E0 or E1 byte: where the scalar walk starts (a lead byte starts a scalar).
+        var start = n
+        if let found = memchr(base, 0xE0, start) { start = UnsafeRawPointer(found).assumingMemoryBound(to: UInt8.self) - base }
+        if let found = memchr(base, 0xE1, start) { start = UnsafeRawPointer(found).assumingMemoryBound(to: UInt8.self) - base }
+        var thai = false
+        var others = false
+        var i = start
+        while i &+ 1 < n {
+            let b = base[i]
+            if b < 0xE0 {
+                i &+= b < 0x80 ? 1 : 2
+                continue
+            }
+            if b == 0xE0 {
+                let second = base[i &+ 1]
+                if second & 0xFE == 0xB8 {
+                    thai = true
+                    if others || !laoKhmerMyanmar { break }
+                } else if laoKhmerMyanmar, second & 0xFE == 0xBA {
+                    others = true
+                    if thai { break }
+                }
+            } else if laoKhmerMyanmar, b == 0xE1 {
+                let second = base[i &+ 1]
+                if second & 0xFE == 0x9E || second <= 0x82 {
+                    others = true
+                    if thai { break }
+                }
+            }
+            i &+= b < 0xF0 ? 3 : 4
         }
-        return false
+        return (thai, others)
     }
 
     /// Whether ICU's dictionary breaks a run of `value` in `.uikit` (Lao, Khmer, Myanmar).

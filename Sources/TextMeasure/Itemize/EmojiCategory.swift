@@ -99,6 +99,17 @@ enum EmojiCategory: UInt8 {
         return bits
     }()
 
+    /// Whether `EmojiCategory(value)` is `.other` (the character is text to the emoji scanner),
+    /// answered from `bmpWithProperty` and the scanner's special characters for the BMP, without
+    /// the category's range tests (`EmojiCategoryTests` checks every BMP scalar).
+    @inline(__always)
+    static func isOther(_ value: UInt32) -> Bool {
+        if value < 0x80 { return !((0x30...0x39).contains(value) || value == 0x23 || value == 0x2A) }
+        guard value < 0x1_0000 else { return EmojiCategory(value) == .other }
+        if bmpWithProperty[Int(value >> 6)] & (1 << UInt64(value & 63)) != 0 { return EmojiCategory(value) == .other }
+        return !(value == 0x20E3 || value == 0x20E0 || value == 0x200D || value == 0xFE0E || value == 0xFE0F)
+    }
+
     /// Whether the category is the grammar's `any_emoji` (a character that may start an emoji
     /// sequence).
     var isAnyEmoji: Bool {

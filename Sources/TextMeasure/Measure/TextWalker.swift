@@ -1,3 +1,4 @@
+import CHarfBuzz
 import LineBreak
 
 /// Walks a UTF-8 text once, producing `LayoutPiece`s with their widths: the shared front half of
@@ -759,19 +760,15 @@ struct TextWalker {
         }
         stepper.restart()
         let summary = tables.withTables { tables in
-            // The font the trailing white space may move to, only where the itemizer would let it
-            // (the text after continues the piece's last script run), so the key is exact.
-            var followingFont = -1
-            if let (font, scalar) = tables.followingText(at: to, from: from, to: to, levels: levels, in: bytes),
-               Itemizer.continuesScriptRun(script: Itemizer.lastScript(in: bytes, from: from, to: to), with: scalar)
-            {
-                followingFont = font
-            }
+            let followingFont = followingFontKey(from: from, to: to, tables: tables)
             let shape = { shapedSummary(from: from, to: to, whitespaceStart: segment.whitespaceStart, tables: tables) }
             guard let level = uniformLevel(from: from, to: to) else { return shape() }
-            return tables.shapedPieces.summary(
-                of: UnsafeBufferPointer(rebasing: bytes[from..<to]), whitespaceOffset: segment.whitespaceStart - from,
-                followingFont: followingFont, level: level, shape: shape)
+            // Not retained: the tables hold the cache for as long as they are measured with.
+            return Unmanaged.passUnretained(tables.shapedPieces)._withUnsafeGuaranteedRef { cache in
+                cache.summary(
+                    of: UnsafeBufferPointer(rebasing: bytes[from..<to]), whitespaceOffset: segment.whitespaceStart - from,
+                    followingFont: followingFont, level: level, shape: shape)
+            }
         }
         if summary.lastFont >= 0 { stepper.continueRun(font: summary.lastFont, scalar: summary.lastScalar) }
         stepper.missing.add(clusters: summary.missingClusters, first: summary.firstMissing, at: from, end: to)
@@ -809,6 +806,93 @@ struct TextWalker {
         let level = levels[from]
         for i in (from + 1)..<to where levels[i] != level { return nil }
         return Int(level)
+    }
+
+    /// The font of the text after `from..<to` as far as shaping the range depends on it — the
+    /// shaped-piece cache's key — or −1 where it does not (`StyleTables.appendShapedWidths` with
+    /// `following: to` and with `nil` shape the range the same). `Itemizer.forEachRun` uses the
+    /// following text only for the range's trailing characters that choose no font
+    /// (`isSpaceLike`), and only when the following scalar continues the range's last script
+    /// run (the script of its last scalar that has one of its own): it moves them into the
+    /// following font when that comes earlier in the chain than the font of the text before
+    /// them, or when there is no such text. Most words (a letter or mark last, or white space
+    /// before a word in the same font) and every dictionary-cut piece are answered without a
+    /// script lookup.
+    func followingFontKey(from: Int, to: Int, tables: StyleTables) -> Int {
+        // `followingText` is nil at the end of the text.
+        guard to > from, to < bytes.count, TextWalker.isSpaceLike(lastScalar(before: to, from: from)) else { return -1 }
+        // The last scalar that chooses a font: in a text run (its emoji category is `.other`),
+        // the font of the run the white space is in. A following scalar in that font or a later
+        // one takes none of the white space (and where it starts an emoji run, none either).
+        var end = to
+        while end > from, TextWalker.isSpaceLike(lastScalar(before: end, from: from)) {
+            end = previousScalarStart(before: end, from: from)
+        }
+        if end > from {
+            let last = lastScalar(before: end, from: from)
+            if EmojiCategory.isOther(last),
+               self.tables.lookup(TextWalker.decode(bytes, at: to).value).font >= self.tables.lookup(last).font
+            {
+                return -1
+            }
+        }
+        guard let (font, value) = tables.followingText(at: to, from: from, to: to, levels: levels, in: bytes)
+        else { return -1 }
+        let unicode = hb_unicode_funcs_get_default()
+        end = to
+        while end > from {
+            let start = previousScalarStart(before: end, from: from)
+            let scalar = TextWalker.decode(bytes, at: start).value
+            switch hb_unicode_script(unicode, scalar) {
+            case HB_SCRIPT_COMMON, HB_SCRIPT_INHERITED, HB_SCRIPT_UNKNOWN:
+                end = start
+            default:
+                return Itemizer.continuesScriptRun(of: scalar, with: value) ? font : -1
+            }
+        }
+        return font  // only shared scripts: any following scalar continues the run
+    }
+
+    /// Where the scalar ending at `end` (> `from`) starts.
+    @inline(__always)
+    private func previousScalarStart(before end: Int, from: Int) -> Int {
+        var start = end &- 1
+        while start > from, bytes[start] & 0xC0 == 0x80 { start &-= 1 }
+        return start
+    }
+
+    /// The scalar ending at `end` (> `from`).
+    @inline(__always)
+    private func lastScalar(before end: Int, from: Int) -> UInt32 {
+        TextWalker.decode(bytes, at: previousScalarStart(before: end, from: from)).value
+    }
+
+    /// Whether `value` never chooses a font (`Itemizer.considerAsSpace`: white space, controls,
+    /// format characters), answered without a property lookup for most scalars.
+    @inline(__always)
+    static func isSpaceLike(_ value: UInt32) -> Bool {
+        if value == 0x20 { return true }
+        guard mayBeSpaceLike(value) else { return false }
+        return Itemizer.considerAsSpace(value, unicode: hb_unicode_funcs_get_default())
+    }
+
+    /// `false` for a scalar that `Itemizer.considerAsSpace` never takes, answered without a
+    /// property lookup: ASCII but controls and the space, and the BMP outside the eleven
+    /// 256-code-point blocks that hold controls, format characters, separators or variation
+    /// selectors (U+00xx, U+08xx, U+18xx, U+20xx, U+30xx, the surrogates, U+FExx, U+FFxx;
+    /// `TextWalkerShapedPieceTests` checks every BMP scalar). Thai, Devanagari, Arabic… are answered here.
+    @inline(__always)
+    static func mayBeSpaceLike(_ value: UInt32) -> Bool {
+        if value < 0x80 { return value <= 0x20 || value == 0x7F }
+        guard value < 0x1_0000 else { return true }
+        let block = value >> 8
+        let word: UInt64
+        switch block >> 6 {
+        case 0: word = 0x0001_0001_0100_0101  // blocks 0x00, 0x08, 0x18, 0x20, 0x30
+        case 3: word = 0xC000_0000_FF00_0000  // blocks 0xD8–0xDF, 0xFE, 0xFF
+        default: word = 0
+        }
+        return word & (1 &<< UInt64(block & 63)) != 0
     }
 
     /// Removes from `tally` what it counted in `from..<to` (BMP scalars stepped through, whose

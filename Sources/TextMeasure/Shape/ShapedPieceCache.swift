@@ -1,3 +1,13 @@
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The word cache browsers keep: what HarfBuzz made of a piece of text (a segment between two
 /// break opportunities), so that a word seen before is not shaped again. Keyed by the piece's
 /// bytes, where its trailing white space starts, the font of the text after it (which
@@ -5,9 +15,14 @@
 /// not cached); one cache per style (fonts, size, profile), so the key need
 /// not hold them. Results never depend on the cache: a hit returns exactly what shaping returned.
 ///
-/// Bounded and shared by threads as `BoundedByteCache` is (64 shards of 1,024 pieces),
-/// so memory stays under a few megabytes whatever the input.
-final class ShapedPieceCache: Sendable {
+/// Pieces of up to `inlineKeyBytes` bytes (nearly every word) live in slots of 128 bytes that
+/// hold the key's bytes and the summary together, so a hit reads one aligned pair of cache
+/// lines and no reference count: 64 shards of 1,024 slots, two-way set-associative by the
+/// key's hash (the newest key in the first slot of its pair), each shard's slots allocated on
+/// its first insertion (8 MB at most). Longer pieces go to a `BoundedByteCache`. Shared by
+/// threads; they contend only when they touch the same shard at the same instant. Keys are
+/// compared byte for byte, never by hash alone.
+final class ShapedPieceCache: @unchecked Sendable {  // `shards`: set once in init, freed in deinit; each behind its lock
     /// A shaped piece, summed as the line fitter reads it (width units).
     struct Summary: Sendable, Equatable {
         var content: Double
@@ -25,7 +40,75 @@ final class ShapedPieceCache: Sendable {
         var firstMissing: UInt32 = 0
     }
 
-    private let cache = BoundedByteCache<Summary>()
+    /// The longest piece, in bytes, kept in a slot (longer ones go to `longPieces`).
+    static var inlineKeyBytes: Int { 64 }
+
+    /// One cached piece: its hash (0: empty slot), key and summary in 128 bytes, two cache lines
+    /// (the hash, the key and the start of the summary in the first).
+    private struct Slot {
+        var hash: UInt64
+        var key: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
+        var content: Double
+        var whitespace: Double
+        var lastSpace: Double
+        var fontMask: UInt32
+        var lastScalar: UInt32
+        var firstMissing: UInt32
+        var lastFont: Int16
+        var followingFont: Int16
+        var count: UInt8
+        var whitespaceOffset: UInt8
+        var scalars: UInt8
+        var missingClusters: UInt8
+        var padding32: UInt32 = 0
+        var padding64: UInt64 = 0
+    }
+
+    /// The bytes a slot takes (128: two cache lines; `ShapedPieceCacheTests` checks it).
+    static var slotStride: Int { MemoryLayout<Slot>.stride }
+
+    /// The bytes a shard's lock takes (64: a cache line; `ShapedPieceCacheTests` checks it).
+    static var shardStride: Int { MemoryLayout<Shard>.stride }
+
+    /// A shard's slots (`nil` until its first insertion): read and written only under its
+    /// shard's lock, hence sendable.
+    private struct Slots: @unchecked Sendable {
+        var pointer: UnsafeMutablePointer<Slot>?
+    }
+
+    /// A shard: the lock over its slots, alone in its cache line (threads working on different
+    /// shards never share a line).
+    private struct Shard: ~Copyable {
+        let slots = Mutex(Slots())
+        private let padding: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0)
+    }
+
+    static var shardCount: Int { 64 }
+    /// Slots per shard (a power of two).
+    static var shardCapacity: Int { 1_024 }
+    /// `shardCount` shards, 64-byte aligned: read through a plain pointer, so a lookup retains
+    /// and releases nothing.
+    private let shards: UnsafeMutablePointer<Shard>
+    /// Pieces longer than `inlineKeyBytes`.
+    private let longPieces = BoundedByteCache<Summary>()
+
+    /// Creates an empty cache.
+    init() {
+        let raw = UnsafeMutableRawPointer.allocate(
+            byteCount: ShapedPieceCache.shardCount * MemoryLayout<Shard>.stride, alignment: 64)
+        shards = raw.bindMemory(to: Shard.self, capacity: ShapedPieceCache.shardCount)
+        for k in 0..<ShapedPieceCache.shardCount { (shards + k).initialize(to: Shard()) }
+    }
+
+    deinit {
+        for k in 0..<ShapedPieceCache.shardCount {
+            shards[k].slots.withLock { slots in
+                if let pointer = slots.pointer { UnsafeMutableRawPointer(pointer).deallocate() }
+            }
+        }
+        shards.deinitialize(count: ShapedPieceCache.shardCount)
+        UnsafeMutableRawPointer(shards).deallocate()
+    }
 
     /// The summary of the piece `bytes` (trailing white space from `whitespaceOffset`, the text
     /// after it in font `followingFont`, −1 for none; all of it at embedding level `level`, −1
@@ -36,11 +119,89 @@ final class ShapedPieceCache: Sendable {
         of bytes: UnsafeBufferPointer<UInt8>, whitespaceOffset: Int, followingFont: Int, level: Int = -1,
         shape: () -> Summary
     ) -> Summary {
-        // Fonts are chain indices (< 256) and levels at most 126: each fits its 16 bits.
+        // The following font and the level in one key field: fonts are chain indices (at most
+        // 31, `FontChain`) and levels at most 125 (UAX #9), so `(level + 1) << 6 | (font + 1)`
+        // is below 2¹³ (anything else is not kept in a slot).
+        let followingFont = (level &+ 1) &<< 6 | (followingFont &+ 1)
+        let count = bytes.count
+        guard count <= ShapedPieceCache.inlineKeyBytes, let base = bytes.baseAddress,
+              (0...count).contains(whitespaceOffset), (0...Int(Int16.max)).contains(followingFont)
+        else {
+            let tag = UInt64(UInt32(truncatingIfNeeded: whitespaceOffset)) << 32
+                | UInt64(UInt32(truncatingIfNeeded: followingFont))
+            return longPieces.value(for: bytes, tag: tag, make: shape)
+        }
         let tag = UInt64(UInt32(truncatingIfNeeded: whitespaceOffset)) << 32
-            | UInt64(UInt16(truncatingIfNeeded: level &+ 1)) << 16
-            | UInt64(UInt16(truncatingIfNeeded: followingFont &+ 1))
-        return cache.value(for: bytes, tag: tag, make: shape)
+            | UInt64(UInt32(truncatingIfNeeded: followingFont))
+        var h = BoundedByteCache<Summary>.hash(bytes, tag: tag)
+        if h == 0 { h = 1 }  // 0 marks an empty slot
+        let shard = shards + Int(h % UInt64(ShapedPieceCache.shardCount))
+        // Two ways: the pair of slots `first` and `first + 1`.
+        let first = Int(truncatingIfNeeded: h >> 32) & (ShapedPieceCache.shardCapacity - 2)
+        let hit: Summary? = shard.pointee.slots.withLock { slots in
+            guard let slots = slots.pointer else { return nil }
+            for k in first...first &+ 1 {
+                let slot = slots + k
+                if slot.pointee.hash == h, Int(slot.pointee.count) == count,
+                   Int(slot.pointee.whitespaceOffset) == whitespaceOffset,
+                   Int(slot.pointee.followingFont) == followingFont,
+                   ShapedPieceCache.keyEquals(slot, base, count)
+                {
+                    return ShapedPieceCache.summary(of: slot)
+                }
+            }
+            return nil
+        }
+        if let hit { return hit }
+        let value = shape()
+        // Counts that do not fit a slot's bytes (never for a piece this short) are not kept.
+        guard (Int(Int16.min)...Int(Int16.max)).contains(value.lastFont), (0...255).contains(value.scalars),
+              (0...255).contains(value.missingClusters)
+        else { return value }
+        shard.pointee.slots.withLock { slots in
+            if slots.pointer == nil {
+                let byteCount = ShapedPieceCache.shardCapacity * MemoryLayout<Slot>.stride
+                let raw = UnsafeMutableRawPointer.allocate(byteCount: byteCount, alignment: 128)
+                raw.initializeMemory(as: UInt8.self, repeating: 0, count: byteCount)
+                slots.pointer = raw.bindMemory(to: Slot.self, capacity: ShapedPieceCache.shardCapacity)
+            }
+            guard let slots = slots.pointer else { return }
+            // The newest entry in the first way, the one it displaces in the second.
+            (slots + first + 1).pointee = (slots + first).pointee
+            ShapedPieceCache.store(value, key: base, count: count, hash: h, whitespaceOffset: whitespaceOffset,
+                                   followingFont: followingFont, in: slots + first)
+        }
+        return value
+    }
+
+    /// Whether the key bytes of `slot` are the `count` bytes at `bytes`.
+    @inline(__always)
+    private static func keyEquals(_ slot: UnsafeMutablePointer<Slot>, _ bytes: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        withUnsafeBytes(of: &slot.pointee.key) { memcmp($0.baseAddress!, bytes, count) == 0 }
+    }
+
+    /// The summary a slot holds.
+    @inline(__always)
+    private static func summary(of slot: UnsafeMutablePointer<Slot>) -> Summary {
+        let s = slot.pointee
+        return Summary(
+            content: s.content, whitespace: s.whitespace, lastSpace: s.lastSpace, fontMask: s.fontMask,
+            scalars: Int(s.scalars), lastFont: Int(s.lastFont), lastScalar: s.lastScalar,
+            missingClusters: Int(s.missingClusters), firstMissing: s.firstMissing)
+    }
+
+    /// Writes a piece of at most `inlineKeyBytes` bytes and its summary (whose counts fit the
+    /// slot's fields) into `slot`.
+    private static func store(
+        _ value: Summary, key: UnsafePointer<UInt8>, count: Int, hash: UInt64, whitespaceOffset: Int,
+        followingFont: Int, in slot: UnsafeMutablePointer<Slot>
+    ) {
+        slot.pointee = Slot(
+            hash: hash, key: (0, 0, 0, 0, 0, 0, 0, 0), content: value.content, whitespace: value.whitespace,
+            lastSpace: value.lastSpace, fontMask: value.fontMask, lastScalar: value.lastScalar,
+            firstMissing: value.firstMissing, lastFont: Int16(value.lastFont),
+            followingFont: Int16(followingFont), count: UInt8(count), whitespaceOffset: UInt8(whitespaceOffset),
+            scalars: UInt8(value.scalars), missingClusters: UInt8(value.missingClusters))
+        withUnsafeMutableBytes(of: &slot.pointee.key) { $0.baseAddress!.copyMemory(from: key, byteCount: count) }
     }
 }
-

@@ -77,7 +77,8 @@ final class BoundedByteCache<Value: Sendable>: Sendable {
     }
 
     /// A 64-bit hash of the bytes and the tag: eight bytes at a time, each word mixed by a
-    /// multiply and a rotation (statistically fine for a cache; equality is checked anyway).
+    /// multiply and a rotation, the tail in one or two loads (statistically fine for a cache;
+    /// equality is checked anyway).
     static func hash(_ bytes: UnsafeBufferPointer<UInt8>, tag: UInt64) -> UInt64 {
         let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
         var h = (tag ^ UInt64(bytes.count)) &* multiplier
@@ -90,14 +91,26 @@ final class BoundedByteCache<Value: Sendable>: Sendable {
             h = h << 29 | h >> 35
             i += 8
         }
-        var tail: UInt64 = 0
-        var shift: UInt64 = 0
-        while i < n {
-            tail |= UInt64(base.load(fromByteOffset: i, as: UInt8.self)) << shift
-            shift += 8
-            i += 1
+        // The last 1–7 bytes in at most two loads: the last eight bytes (overlapping the words
+        // read) when there are eight, else two overlapping halves (the length is in `h`).
+        if i < n {
+            let tail: UInt64
+            if n >= 8 {
+                tail = base.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self)
+            } else if n >= 4 {
+                tail = UInt64(base.loadUnaligned(fromByteOffset: 0, as: UInt32.self))
+                    | UInt64(base.loadUnaligned(fromByteOffset: n &- 4, as: UInt32.self)) << 32
+            } else {
+                tail = UInt64(base.load(fromByteOffset: 0, as: UInt8.self))
+                    | UInt64(base.load(fromByteOffset: n >> 1, as: UInt8.self)) << 8
+                    | UInt64(base.load(fromByteOffset: n &- 1, as: UInt8.self)) << 16
+            }
+            h = (h ^ tail) &* multiplier
         }
-        h = (h ^ tail) &* multiplier
+        // A multiply carries a difference only upwards: fold the high bits (where the last bytes
+        // of a tail land) down before the low bits pick a shard and the high bits a slot.
+        h ^= h >> 29
+        h &*= multiplier
         return h ^ (h >> 32)
     }
 }

@@ -56,6 +56,32 @@ struct DictionaryBreaksTests {
         #expect(thai.withUTF8 { DictionaryBreaks.mayHoldThai($0) })
     }
 
+    @Test("the Lao, Khmer and Myanmar pre-scan finds them after any other text, and only them")
+    func laoKhmerMyanmarPreScan() {
+        // Scalars of every UTF-8 length before them (Thai and Devanagari share the lead bytes
+        // E0 and E1 with Lao, Khmer and Myanmar), and a Lao letter at the very end.
+        let held = ["ไทย ລາວ", "हिन्दी ខ្មែរ", "é😀ไทย မြန်", "a\u{E1F}ໃ", "ꯀ ລ", "ไทยไทยไทยລ"]
+        let notHeld = ["", "plain", "ไทยไทย हिन्दी", "é😀 ᐁ ᴀ ḁ ⁂", "\u{E7F}\u{E3F}\u{10D0}\u{1800}"]
+        for text in held {
+            var copy = text
+            #expect(copy.withUTF8 { DictionaryBreaks.mayHoldLaoKhmerMyanmar($0) }, "\(text)")
+        }
+        for text in notHeld {
+            var copy = text
+            #expect(!copy.withUTF8 { DictionaryBreaks.mayHoldLaoKhmerMyanmar($0) }, "\(text)")
+        }
+        // Thai after other scalars with the lead byte E0 (Devanagari), found in the same pass.
+        for (text, thai, others) in [
+            ("हिन्दी ไทย", true, false), ("हिन्दी", false, false), ("ລາວ हिन्दी ไทย", true, true), ("é😀 ไ", true, false),
+        ] {
+            var copy = text
+            #expect(copy.withUTF8 { DictionaryBreaks.mayHoldThai($0) } == thai, "\(text)")
+            let both = copy.withUTF8 { DictionaryBreaks.scripts(in: $0, laoKhmerMyanmar: true) }
+            #expect(both.thai == thai && both.laoKhmerMyanmar == others, "\(text)")
+            #expect(!copy.withUTF8 { DictionaryBreaks.scripts(in: $0, laoKhmerMyanmar: false) }.laoKhmerMyanmar)
+        }
+    }
+
     @Test("lines of Thai end at word boundaries, not inside words", arguments: [LayoutProfile.uikit, .pango])
     func linesEndAtWords(profile: LayoutProfile) throws {
         let measurer = try Self.measurer(profile: profile)

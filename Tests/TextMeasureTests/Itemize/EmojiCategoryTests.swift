@@ -69,4 +69,12 @@ struct EmojiCategoryTests {
         }
         #expect(wrong.isEmpty, "\(wrong.prefix(5))")
     }
+
+    @Test("isOther answers EmojiCategory(value) == .other for every BMP scalar and the emoji planes")
+    func isOtherMatchesTheCategory() {
+        let values = Array(UInt32(0)..<0x1_0000).filter { !(0xD800...0xDFFF).contains($0) }
+            + Array(UInt32(0x1_F000)..<0x2_0000) + Array(UInt32(0xE_0000)..<0xE_0080)
+        let wrong = values.filter { EmojiCategory.isOther($0) != (EmojiCategory($0) == .other) }
+        #expect(wrong.isEmpty, "\(wrong.prefix(5).map { String($0, radix: 16) })")
+    }
 }

@@ -25,17 +25,22 @@ struct BoundedByteCacheTests {
         #expect(calls == 5)
     }
 
-    @Test("The hash reads every byte and the tag (words and the tail)")
+    @Test("The hash reads every byte and the tag (words and tails of every length)")
     func hashCoversEveryByte() {
-        var base = Array("0123456789abcdefXYZ".utf8)
-        let reference = base.withUnsafeBufferPointer { BoundedByteCache<Int>.hash($0, tag: 1) }
-        for i in base.indices {
-            base[i] ^= 1
-            let changed = base.withUnsafeBufferPointer { BoundedByteCache<Int>.hash($0, tag: 1) }
-            #expect(changed != reference, "byte \(i)")
-            base[i] ^= 1
+        let full = Array("0123456789abcdefXYZ0123".utf8)
+        for length in 1...full.count {
+            var base = Array(full.prefix(length))
+            let reference = base.withUnsafeBufferPointer { BoundedByteCache<Int>.hash($0, tag: 1) }
+            for i in base.indices {
+                base[i] ^= 1
+                let changed = base.withUnsafeBufferPointer { BoundedByteCache<Int>.hash($0, tag: 1) }
+                #expect(changed != reference, "byte \(i) of \(length)")
+                base[i] ^= 1
+            }
+            #expect(base.withUnsafeBufferPointer { BoundedByteCache<Int>.hash($0, tag: 2) } != reference)
+            let shorter = base.dropLast().withUnsafeBufferPointer { BoundedByteCache<Int>.hash($0, tag: 1) }
+            #expect(shorter != reference, "length \(length)")
         }
-        #expect(base.withUnsafeBufferPointer { BoundedByteCache<Int>.hash($0, tag: 2) } != reference)
     }
 
     @Test("Many distinct keys: every value stays right while shards fill and empty")

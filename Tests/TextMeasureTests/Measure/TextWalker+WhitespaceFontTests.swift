@@ -6,7 +6,7 @@ import Testing
 /// characters that choose no font, and the shaped-piece cache (Noto Sans → Noto Sans Arabic,
 /// `.pango`: font 0 is Noto Sans, font 1 Noto Sans Arabic).
 @Suite("TextWalker: fonts of white space around bidi runs")
-struct TextWalkerTests {
+struct TextWalkerWhitespaceFontTests {
     static let noto = "/usr/share/fonts/truetype/noto/"
 
     static func measurer() throws -> TextMeasurer {

@@ -1,0 +1,72 @@
+import Testing
+@testable import TextMeasure
+
+@Suite("ShapedPieceCache")
+struct ShapedPieceCacheTests {
+    private typealias Summary = ShapedPieceCache.Summary
+
+    private static func summary(_ n: Int) -> Summary {
+        Summary(
+            content: Double(n) + 0.125, whitespace: Double(n % 3) * 0.5, lastSpace: 0.5, fontMask: UInt32(n % 7 + 1),
+            scalars: n % 50, lastFont: n % 5 - 1, lastScalar: UInt32(0xE00 + n % 100), missingClusters: n % 4,
+            firstMissing: n % 4 == 0 ? 0 : 0x0E4F)
+    }
+
+    private func value(
+        _ cache: ShapedPieceCache, _ text: String, whitespaceOffset: Int = 0, followingFont: Int = -1,
+        calls: inout Int, make: Summary
+    ) -> Summary {
+        var text = text
+        return text.withUTF8 { bytes in
+            cache.summary(of: bytes, whitespaceOffset: whitespaceOffset, followingFont: followingFont) {
+                calls += 1
+                return make
+            }
+        }
+    }
+
+    @Test("a slot is two cache lines, a shard's lock one")
+    func slotSize() {
+        #expect(ShapedPieceCache.slotStride == 128)
+        #expect(ShapedPieceCache.shardStride == 64)
+    }
+
+    @Test("a piece seen before is a hit with the summary shaping gave; other bytes, white space or following font are misses",
+          arguments: ["ภาษา", "नमस्ते ", String(repeating: "ก", count: 21), String(repeating: "ก", count: 22), "a"])
+    func hitsAndMisses(text: String) {
+        // 21 Thai letters are 63 bytes (kept in a slot), 22 are 66 (kept in the long-piece cache).
+        let cache = ShapedPieceCache()
+        var calls = 0
+        let a = Self.summary(1), b = Self.summary(2), c = Self.summary(3), d = Self.summary(4)
+        #expect(value(cache, text, calls: &calls, make: a) == a)
+        #expect(value(cache, text, calls: &calls, make: b) == a)
+        #expect(calls == 1)
+        #expect(value(cache, text, whitespaceOffset: 1, calls: &calls, make: b) == b)
+        #expect(value(cache, text, followingFont: 0, calls: &calls, make: c) == c)
+        #expect(value(cache, text + "ก", calls: &calls, make: d) == d)
+        #expect(calls == 4)
+        #expect(value(cache, text, whitespaceOffset: 1, calls: &calls, make: d) == b)
+        #expect(value(cache, text, followingFont: 0, calls: &calls, make: d) == c)
+        #expect(value(cache, text, calls: &calls, make: d) == a)
+        #expect(calls == 4)
+    }
+
+    @Test("many distinct pieces: every summary stays exact while slots are displaced")
+    func bounded() {
+        let cache = ShapedPieceCache()
+        var calls = 0
+        let total = ShapedPieceCache.shardCount * ShapedPieceCache.shardCapacity * 2
+        for round in 0..<2 {
+            for k in 0..<total where k % 7 == round {
+                let expected = Self.summary(k)
+                #expect(value(cache, "piece \(k)", calls: &calls, make: expected) == expected)
+            }
+        }
+        // Recent pieces are still there.
+        let before = calls
+        for k in (0..<total).filter({ $0 % 7 == 1 }).suffix(8) {
+            #expect(value(cache, "piece \(k)", calls: &calls, make: Self.summary(0)) == Self.summary(k))
+        }
+        #expect(calls == before)
+    }
+}

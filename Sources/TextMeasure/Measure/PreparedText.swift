@@ -31,9 +31,9 @@ public struct PreparedText: @unchecked Sendable {  // its storage is immutable o
         struct Header {
             /// The exact sums, when the widths allow them (first: next to the reference count).
             var exactSums: ExactPieceSums?
-            let measurer: TextMeasurer
-            /// The runs of an attributed text (`nil` for plain text).
-            let rich: RichRuns?
+            /// The clusters of the text no font has (next: every measurement reports them, and
+            /// here they share the exact sums' cache lines).
+            let missing: MissingGlyphTally
             let pieceCount: Int
             let byteCount: Int
             /// The sum of the magnitudes of every width and kerning value of the pieces (width
@@ -41,30 +41,28 @@ public struct PreparedText: @unchecked Sendable {  // its storage is immutable o
             let magnitude: Double
             /// Where the summaries start in the elements (after the exact sums' arrays).
             let summariesOffset: Int
-            /// The clusters of the text no font has.
-            let missing: MissingGlyphTally
+            /// The runs of an attributed text (`nil` for plain text).
+            let rich: RichRuns?
+            let measurer: TextMeasurer
         }
 
-        /// Prepared pieces in a new storage.
+        /// The pieces of `list` in a new storage.
         static func make(
-            measurer: TextMeasurer, rich: RichRuns?, pieces: [PreparedPiece], summaries: [PreparedPieceSummary],
+            measurer: TextMeasurer, rich: RichRuns?, list: borrowing PreparedPieceList,
             text: UnsafeBufferPointer<UInt8>, missing: MissingGlyphTally
         ) -> Storage {
-            var magnitude = 0.0
-            for piece in pieces {
-                magnitude += piece.leadingKern.magnitude + piece.content.magnitude + piece.whitespace.magnitude
-                    + piece.countedWhitespace.magnitude
-            }
+            let pieces = list.pieceBuffer
+            let summaries = list.summaryBuffer
             let count = pieces.count
             // (Attributed texts wrap in floating point: the exact sums know one style's clusters.)
-            let plan = rich != nil ? nil : ExactPieceSums.plan(
-                pieces: pieces, summaries: summaries, magnitude: magnitude, text: text, measurer: measurer)
+            let plan = rich != nil ? nil : ExactPieceSums.plan(list: list, text: text, measurer: measurer)
             let summariesOffset = plan?.byteCount(pieces: count) ?? 0
             let textOffset = summariesOffset + Storage.piecesOffset(count) + count * MemoryLayout<PreparedPiece>.stride
+            let magnitude = list.magnitude
             let buffer = Storage.create(minimumCapacity: textOffset + text.count) { _ in
                 Header(
-                    exactSums: nil, measurer: measurer, rich: rich, pieceCount: count, byteCount: text.count,
-                    magnitude: magnitude, summariesOffset: summariesOffset, missing: missing)
+                    exactSums: nil, missing: missing, pieceCount: count, byteCount: text.count, magnitude: magnitude,
+                    summariesOffset: summariesOffset, rich: rich, measurer: measurer)
             }
             let storage = unsafeDowncast(buffer, to: Storage.self)
             storage.withUnsafeMutablePointers { header, elements in
@@ -84,11 +82,9 @@ public struct PreparedText: @unchecked Sendable {  // its storage is immutable o
             return storage
         }
 
-        private static func copy<T>(_ values: [T], to memory: UnsafeMutableRawPointer) {
-            values.withUnsafeBufferPointer { values in
-                guard let base = values.baseAddress else { return }
-                _ = memory.initializeMemory(as: T.self, from: base, count: values.count)
-            }
+        private static func copy<T>(_ values: UnsafeBufferPointer<T>, to memory: UnsafeMutableRawPointer) {
+            guard let base = values.baseAddress else { return }
+            _ = memory.initializeMemory(as: T.self, from: base, count: values.count)
         }
 
         /// Where the pieces start after the summaries.
@@ -184,24 +180,13 @@ public struct PreparedText: @unchecked Sendable {  // its storage is immutable o
     private static func makeStorage(
         utf8 bytes: UnsafeBufferPointer<UInt8>, measurer: TextMeasurer, rich: RichRuns? = nil
     ) -> Storage {
-        let pango = measurer.style.profile == .pango
-        var pieces: [PreparedPiece] = []
-        var summaries: [PreparedPieceSummary] = []
-        // Room for the pieces of most texts at once (a word or a CJK character each).
-        pieces.reserveCapacity(bytes.count / 3 + 4)
-        summaries.reserveCapacity(bytes.count / 3 + 4)
-        var offset = 0.0
-        let missing = forEachPiece(utf8: bytes, measurer: measurer, rich: rich) { piece in
-            let prepared = PreparedPiece(piece, pango: pango, offset: offset)
-            offset += prepared.advance + prepared.whitespace
-            pieces.append(prepared)
-            summaries.append(PreparedPieceSummary(prepared, layout: piece))
-        }
+        var list = PreparedPieceList(
+            byteCount: bytes.count, pango: measurer.style.profile == .pango, unitsPerPoint: measurer.tables.unitsPerPoint)
+        let missing = forEachPiece(utf8: bytes, measurer: measurer, rich: rich) { list.append($0) }
         if _slowPath(missing.clusters > 0), rich == nil, let fallback = measurer.systemFallbackMeasurer(for: bytes) {
             return makeStorage(utf8: bytes, measurer: fallback)
         }
-        return Storage.make(
-            measurer: measurer, rich: rich, pieces: pieces, summaries: summaries, text: bytes, missing: missing)
+        return Storage.make(measurer: measurer, rich: rich, list: list, text: bytes, missing: missing)
     }
 
     /// Calls `body` with the pieces of valid UTF-8 in order: plain text's (`TextWalker`) or,

@@ -90,18 +90,25 @@ public struct PreparedText: @unchecked Sendable {  // its storage is immutable o
         /// Where the pieces start after the summaries.
         private static func piecesOffset(_ count: Int) -> Int { count * MemoryLayout<PreparedPieceSummary>.stride }
 
-        var measurer: TextMeasurer { header.measurer }
-        var rich: RichRuns? { header.rich }
+        /// The header, read in place: every read of `ManagedBuffer.header`, a class's stored
+        /// `var`, checks exclusive access at run time (a re-wrap spent a tenth of its
+        /// instructions on the one that read `missing`). Written only by `make`.
+        private var fields: UnsafePointer<Header> {
+            @inline(__always) get { UnsafePointer(withUnsafeMutablePointerToHeader { $0 }) }
+        }
+
+        var measurer: TextMeasurer { fields.pointee.measurer }
+        var rich: RichRuns? { fields.pointee.rich }
 
         /// The line-height table the pieces' font masks index: the style's fonts, or the
         /// slots of an attributed text's runs (valid while the storage lives).
         var lineHeights: UnsafeBufferPointer<Double> {
-            if let rich = header.rich { return rich.slots.heights }
-            return header.measurer.tables.lineHeights
+            if let rich = fields.pointee.rich { return rich.slots.heights }
+            return fields.pointee.measurer.tables.lineHeights
         }
-        var pieceCount: Int { header.pieceCount }
-        var magnitude: Double { header.magnitude }
-        var missing: MissingGlyphTally { header.missing }
+        var pieceCount: Int { fields.pointee.pieceCount }
+        var magnitude: Double { fields.pointee.magnitude }
+        var missing: MissingGlyphTally { fields.pointee.missing }
 
         /// The start of the elements (valid while the storage lives: an object never moves).
         private var elements: UnsafeMutableRawPointer {
@@ -111,7 +118,7 @@ public struct PreparedText: @unchecked Sendable {  // its storage is immutable o
         /// The pieces in order (valid while the storage lives).
         var pieces: UnsafeBufferPointer<PreparedPiece> {
             UnsafeBufferPointer(
-                start: (elements + header.summariesOffset + Storage.piecesOffset(pieceCount))
+                start: (elements + fields.pointee.summariesOffset + Storage.piecesOffset(pieceCount))
                     .assumingMemoryBound(to: PreparedPiece.self),
                 count: pieceCount)
         }
@@ -119,29 +126,27 @@ public struct PreparedText: @unchecked Sendable {  // its storage is immutable o
         /// The pieces' summaries (valid while the storage lives).
         var summaries: UnsafeBufferPointer<PreparedPieceSummary> {
             UnsafeBufferPointer(
-                start: (elements + header.summariesOffset).assumingMemoryBound(to: PreparedPieceSummary.self),
+                start: (elements + fields.pointee.summariesOffset).assumingMemoryBound(to: PreparedPieceSummary.self),
                 count: pieceCount)
         }
 
         /// The text (valid while the storage lives).
         var text: UnsafeBufferPointer<UInt8> {
-            let offset = header.summariesOffset + Storage.piecesOffset(pieceCount)
+            let offset = fields.pointee.summariesOffset + Storage.piecesOffset(pieceCount)
                 + pieceCount * MemoryLayout<PreparedPiece>.stride
             return UnsafeBufferPointer(
-                start: (elements + offset).assumingMemoryBound(to: UInt8.self), count: header.byteCount)
+                start: (elements + offset).assumingMemoryBound(to: UInt8.self), count: fields.pointee.byteCount)
         }
 
         /// Measures at `width` points (finite, > 0) by the exact sums, if the text has them and
-        /// they answer (see `ExactPieceSums.measure`).
+        /// they answer (see `ExactPieceSums.measure`), with the missing clusters counted.
         @inline(__always)
         func exactMeasurement(width: Double) -> TextMeasurement? {
-            withUnsafeMutablePointerToHeader { header in
-                header.pointee.exactSums?.measure(width: width)
-            }
+            fields.pointee.exactSums?.measure(width: width)?.counting(fields.pointee.missing)
         }
 
         /// Whether the text has exact sums (tests).
-        var hasExactSums: Bool { header.exactSums != nil }
+        var hasExactSums: Bool { fields.pointee.exactSums != nil }
 
         /// Calls `body` with the clusters of the breakable piece `index`, measured as
         /// `TextMeasurer` measures those of an overlong piece.
@@ -225,9 +230,7 @@ public struct PreparedText: @unchecked Sendable {  // its storage is immutable o
     ///   lines), no text is read again; nothing is allocated unless `includeLines` is set.
     public func measure(width: Double, includeLines: Bool = false) throws(TextMeasureError) -> TextMeasurement {
         guard width.isFinite, width > 0 else { throw .invalidWidth(width) }
-        if !includeLines, let measurement = storage.exactMeasurement(width: width) {
-            return measurement.counting(storage.missing)
-        }
+        if !includeLines, let measurement = storage.exactMeasurement(width: width) { return measurement }
         let units = try storage.measurer.widthUnits(width)
         if !includeLines { return wrappedHeight(widthUnits: units).counting(storage.missing) }
         let measurer = storage.measurer

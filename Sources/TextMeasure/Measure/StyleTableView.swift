@@ -95,22 +95,14 @@ struct StyleTableView: @unchecked Sendable {  // points into immutable memory it
     /// ligature at all (`StyleTables.Entry.continuesLigature`: か before a kanji).
     @inline(__always)
     func mayStartLigature(_ value: UInt32, at i: Int, limit: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        if value < 128 {
-            guard i + 1 < limit else { return false }
-            let next = bytes[i + 1]
-            if next < 128 { return fields.pointee.asciiLigaturePairs[Int(value) << 7 | Int(next)] != 0 }
-            return continuesLigature(at: i + 1, in: bytes)
+        let next = i &+ (value < 0x80 ? 1 : value < 0x800 ? 2 : 3)
+        guard next < limit else { return false }
+        let byte = bytes[next]
+        if value < 128 && byte < 128 {
+            return fields.pointee.asciiLigaturePairs[Int(value) << 7 | Int(byte)] != 0
         }
-        let next = i + (value < 0x800 ? 2 : 3)
-        return next < limit && continuesLigature(at: next, in: bytes)
-    }
-
-    /// Whether the scalar at byte `i` may continue a ligature (`StyleTables.Entry.continuesLigature`;
-    /// beyond the BMP: maybe).
-    @inline(__always)
-    private func continuesLigature(at i: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let value = TextWalker.decode(bytes, at: i).value
-        return value >= 0x1_0000 || entries[Int(value)].continuesLigature
+        let following = TextWalker.decode(bytes, at: next).value
+        return following >= 0x1_0000 || entries[Int(following)].continuesLigature
     }
 
     /// `asciiKerning[pair]` read through the cache-sized index (`pair` = `left << 7 | right`).

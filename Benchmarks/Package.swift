@@ -38,6 +38,12 @@ let package = Package(
             path: "Benchmarks/TextMeasureBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        // Not a benchmark: the text benchmarks' loops for counting instructions (see its main.swift).
+        .executableTarget(
+            name: "MeasureProbe",
+            dependencies: [.product(name: "TextMeasure", package: "RowHeight"), "BenchmarkSupport"],
+            path: "Benchmarks/MeasureProbe"
+        ),
         .executableTarget(
             name: "CommandLineBenchmarks",
             dependencies: [

@@ -105,44 +105,36 @@ struct ExactPieceSums {
         }
     }
 
-    /// The plan for a text's pieces (`text`: its UTF-8, for the clusters of long pieces), or
-    /// `nil` when its widths have no exact fixed point: some width is not a multiple of
+    /// The plan for the pieces of `list` (`text`: their UTF-8, for the clusters of long pieces),
+    /// or `nil` when their widths have no exact fixed point: some width is not a multiple of
     /// `2^-maxFractionBits`, or the sum of their magnitudes reaches 2³¹ units; or when a piece
     /// needs `LineFitter` (`PreparedText.needsLineFitter`).
     ///
-    /// - Parameter magnitude: the sum of the magnitudes of the pieces' widths (width units).
+    /// - Complexity: O(1), or O(pieces + long pieces' bytes) when some piece is long: `list`
+    ///   gathered the rest as its pieces were appended.
     static func plan(
-        pieces: [PreparedPiece], summaries: [PreparedPieceSummary], magnitude: Double,
-        text: UnsafeBufferPointer<UInt8>, measurer: TextMeasurer
+        list: borrowing PreparedPieceList, text: UnsafeBufferPointer<UInt8>, measurer: TextMeasurer
     ) -> Plan? {
-        guard pieces.count < Int(Int32.max) / 4 else { return nil }  // indices are `Int32`s
-        var plan = Plan(fractionBits: 0, mandatoryBreakCount: 0, fontMask: 0)
-        let longWidth = longPieceWidth * measurer.tables.unitsPerPoint
-        // The long pieces first, so that their arrays are allocated once (a cluster has at least
-        // one byte).
-        let pango = measurer.style.profile == .pango
-        func isLong(_ i: Int) -> Bool {
-            summaries[i].isBreakable && summaries[i].fittingWidth >= longWidth
-                && (!pango || pieces[i].countedWhitespace == 0)
-        }
-        var longPieceCount = 0
-        var longBytes = 0
-        for (i, summary) in summaries.enumerated() {
-            if PreparedText.needsLineFitter(pieces, summaries, at: i) { return nil }
-            plan.fontMask |= summary.fontMask
-            if summary.isMandatoryBreak { plan.mandatoryBreakCount += 1 }
-            if isLong(i) {
-                longPieceCount += 1
-                longBytes += pieces[i].contentEnd - pieces[i].start
-            }
-        }
-        if longPieceCount > 0 {
-            plan.longPieces.reserveCapacity(longPieceCount)
-            plan.clusterStarts.reserveCapacity(longPieceCount + 1)
-            plan.clusters.reserveCapacity(longBytes)
+        let pieces = list.pieceBuffer
+        let summaries = list.summaryBuffer
+        guard pieces.count < Int(Int32.max) / 4, list.isExact, !list.needsLineFitter else { return nil }  // indices are `Int32`s
+        var plan = Plan(
+            fractionBits: 0, mandatoryBreakCount: list.mandatoryBreakCount, fontMask: list.fontMask,
+            hasCountedWhitespace: list.hasCountedWhitespace)
+        var bits = list.exactBits
+        var exact = true
+        var total = list.magnitude
+        if list.longPieceCount > 0 {
+            // The long pieces' arrays allocated once (a cluster has at least one byte).
+            let longWidth = list.longPieceWidth
+            plan.longPieces.reserveCapacity(list.longPieceCount)
+            plan.clusterStarts.reserveCapacity(list.longPieceCount + 1)
+            plan.clusters.reserveCapacity(list.longPieceBytes)
             plan.clusterStarts.append(0)
             let walker = TextWalker(tables: measurer.tables, bytes: text)
-            for i in summaries.indices where isLong(i) {
+            let pango = measurer.style.profile == .pango
+            for i in summaries.indices
+            where PreparedPieceList.isLong(pieces[i], summaries[i], longPieceWidth: longWidth, pango: pango) {
                 plan.longPieces.append(Int32(i))
                 // The content's clusters: the white space after them hangs as a whole.
                 var stepper = GlyphStepper()
@@ -152,27 +144,14 @@ struct ExactPieceSums {
                 plan.clusterStarts.append(Int32(plan.clusters.count))
             }
         }
+        // As `PreparedPieceList.noteExactness`, for the clusters.
         let scale = Double(1 << maxFractionBits)
-        // Every value's bits at the finest scale, or-ed: the common trailing zeros give the
-        // coarsest scale at which all are integers. An integer below 2⁵² plus 2⁵² is exact and
-        // has the integer as its significand bits; a non-integer is rounded, which the
-        // subtraction reveals (no conversions, which cost more than the rest).
-        var bits: UInt64 = 0
-        var exact = true
         @inline(__always) func add(_ value: Double) {
             let scaled = (value * scale).magnitude
             let shifted = scaled + 0x1p52
             exact = exact && scaled < 0x1p52 && shifted - 0x1p52 == scaled
             bits |= shifted.bitPattern
         }
-        for piece in pieces {
-            plan.hasCountedWhitespace = plan.hasCountedWhitespace || piece.countedWhitespace != 0
-            add(piece.leadingKern)
-            add(piece.content)
-            add(piece.whitespace)
-            add(piece.countedWhitespace)
-        }
-        var total = magnitude
         for cluster in plan.clusters {
             add(cluster.leadingKern)
             add(cluster.width)
@@ -189,7 +168,7 @@ struct ExactPieceSums {
     /// Writes the arrays of `pieces` as `plan` says to `memory` (`plan.byteCount(pieces:)`
     /// bytes, 4-byte aligned) and returns the sums reading them.
     static func write(
-        _ pieces: [PreparedPiece], summaries: UnsafePointer<PreparedPieceSummary>, plan: Plan,
+        _ pieces: UnsafeBufferPointer<PreparedPiece>, summaries: UnsafePointer<PreparedPieceSummary>, plan: Plan,
         measurer: TextMeasurer, to memory: UnsafeMutableRawPointer
     ) -> ExactPieceSums {
         let count = pieces.count

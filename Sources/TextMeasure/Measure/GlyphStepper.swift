@@ -88,9 +88,11 @@ struct GlyphStepper {
         prevValue = value
     }
 
-    /// The adjustment before a scalar whose entry `isIdeographic` (a BMP scalar ≥ U+0800 with a
-    /// non-zero advance and no ligature), while `acceptsSimpleASCII`: the same result and state
-    /// change as `step(_:at:limit:in:tables:)` for it, without its general branches.
+    /// The adjustment before a scalar whose entry `isIdeographic` or `closesIdeograph` (a BMP
+    /// scalar ≥ U+0800 with a non-zero advance), followed by one whose entry is either, so that
+    /// no ligature forms (`StyleTables.Entry.isIdeographic`), while `acceptsSimpleASCII`: the
+    /// same result and state change as `step(_:at:limit:in:tables:)` for it, without its general
+    /// branches.
     @inline(__always)
     mutating func stepIdeograph(_ value: UInt32, entry: StyleTables.Entry, tables: StyleTableView) -> Double {
         let font = Int(entry.font)

@@ -32,9 +32,9 @@ public struct PreparedText: @unchecked Sendable {  // its storage is immutable o
         struct Header {
             /// The exact sums, when the widths allow them (first: next to the reference count).
             var exactSums: ExactPieceSums?
-            let measurer: TextMeasurer
-            /// The runs of an attributed text (`nil` for plain text).
-            let rich: RichRuns?
+            /// The clusters of the text no font has (next: every measurement reports them, and
+            /// here they share the exact sums' cache lines).
+            let missing: MissingGlyphTally
             let pieceCount: Int
             let byteCount: Int
             /// The sum of the magnitudes of every width and kerning value of the pieces (width
@@ -42,35 +42,31 @@ public struct PreparedText: @unchecked Sendable {  // its storage is immutable o
             let magnitude: Double
             /// Where the summaries start in the elements (after the exact sums' arrays).
             let summariesOffset: Int
-            /// The clusters of the text no font has.
-            let missing: MissingGlyphTally
+            /// The runs of an attributed text (`nil` for plain text).
+            let rich: RichRuns?
+            let measurer: TextMeasurer
             /// Some piece only `LineFitter` places (`PreparedText.needsLineFitter`).
             let needsLineFitter: Bool
         }
 
-        /// Prepared pieces in a new storage.
+        /// The pieces of `list` in a new storage.
         static func make(
-            measurer: TextMeasurer, rich: RichRuns?, pieces: [PreparedPiece], summaries: [PreparedPieceSummary],
+            measurer: TextMeasurer, rich: RichRuns?, list: borrowing PreparedPieceList,
             text: UnsafeBufferPointer<UInt8>, missing: MissingGlyphTally
         ) -> Storage {
-            var magnitude = 0.0
-            for piece in pieces {
-                magnitude += piece.leadingKern.magnitude + piece.content.magnitude + piece.whitespace.magnitude
-                    + piece.countedWhitespace.magnitude
-            }
+            let pieces = list.pieceBuffer
+            let summaries = list.summaryBuffer
             let count = pieces.count
             // (Attributed texts wrap in floating point: the exact sums know one style's clusters.)
-            let plan = rich != nil ? nil : ExactPieceSums.plan(
-                pieces: pieces, summaries: summaries, magnitude: magnitude, text: text, measurer: measurer)
+            let plan = rich != nil ? nil : ExactPieceSums.plan(list: list, text: text, measurer: measurer)
             let summariesOffset = plan?.byteCount(pieces: count) ?? 0
             let textOffset = summariesOffset + Storage.piecesOffset(count) + count * MemoryLayout<PreparedPiece>.stride
+            let magnitude = list.magnitude
             let buffer = Storage.create(minimumCapacity: textOffset + text.count) { _ in
                 Header(
-                    exactSums: nil, measurer: measurer, rich: rich, pieceCount: count, byteCount: text.count,
-                    magnitude: magnitude, summariesOffset: summariesOffset, missing: missing,
-                    needsLineFitter: summaries.indices.contains {
-                        PreparedText.needsLineFitter(pieces, summaries, at: $0)
-                    })
+                    exactSums: nil, missing: missing, pieceCount: count, byteCount: text.count, magnitude: magnitude,
+                    summariesOffset: summariesOffset, rich: rich, measurer: measurer,
+                    needsLineFitter: list.needsLineFitter)
             }
             let storage = unsafeDowncast(buffer, to: Storage.self)
             storage.withUnsafeMutablePointers { header, elements in
@@ -90,29 +86,34 @@ public struct PreparedText: @unchecked Sendable {  // its storage is immutable o
             return storage
         }
 
-        private static func copy<T>(_ values: [T], to memory: UnsafeMutableRawPointer) {
-            values.withUnsafeBufferPointer { values in
-                guard let base = values.baseAddress else { return }
-                _ = memory.initializeMemory(as: T.self, from: base, count: values.count)
-            }
+        private static func copy<T>(_ values: UnsafeBufferPointer<T>, to memory: UnsafeMutableRawPointer) {
+            guard let base = values.baseAddress else { return }
+            _ = memory.initializeMemory(as: T.self, from: base, count: values.count)
         }
 
         /// Where the pieces start after the summaries.
         private static func piecesOffset(_ count: Int) -> Int { count * MemoryLayout<PreparedPieceSummary>.stride }
 
-        var measurer: TextMeasurer { header.measurer }
-        var rich: RichRuns? { header.rich }
+        /// The header, read in place: every read of `ManagedBuffer.header`, a class's stored
+        /// `var`, checks exclusive access at run time (a re-wrap spent a tenth of its
+        /// instructions on the one that read `missing`). Written only by `make`.
+        private var fields: UnsafePointer<Header> {
+            @inline(__always) get { UnsafePointer(withUnsafeMutablePointerToHeader { $0 }) }
+        }
+
+        var measurer: TextMeasurer { fields.pointee.measurer }
+        var rich: RichRuns? { fields.pointee.rich }
 
         /// The line-height table the pieces' font masks index: the style's fonts, or the
         /// slots of an attributed text's runs (valid while the storage lives).
         var lineHeights: UnsafeBufferPointer<Double> {
-            if let rich = header.rich { return rich.slots.heights }
-            return header.measurer.tables.lineHeights
+            if let rich = fields.pointee.rich { return rich.slots.heights }
+            return fields.pointee.measurer.tables.lineHeights
         }
-        var pieceCount: Int { header.pieceCount }
-        var magnitude: Double { header.magnitude }
-        var missing: MissingGlyphTally { header.missing }
-        var needsLineFitter: Bool { header.needsLineFitter }
+        var pieceCount: Int { fields.pointee.pieceCount }
+        var magnitude: Double { fields.pointee.magnitude }
+        var missing: MissingGlyphTally { fields.pointee.missing }
+        var needsLineFitter: Bool { fields.pointee.needsLineFitter }
 
         /// The start of the elements (valid while the storage lives: an object never moves).
         private var elements: UnsafeMutableRawPointer {
@@ -122,7 +123,7 @@ public struct PreparedText: @unchecked Sendable {  // its storage is immutable o
         /// The pieces in order (valid while the storage lives).
         var pieces: UnsafeBufferPointer<PreparedPiece> {
             UnsafeBufferPointer(
-                start: (elements + header.summariesOffset + Storage.piecesOffset(pieceCount))
+                start: (elements + fields.pointee.summariesOffset + Storage.piecesOffset(pieceCount))
                     .assumingMemoryBound(to: PreparedPiece.self),
                 count: pieceCount)
         }
@@ -130,29 +131,27 @@ public struct PreparedText: @unchecked Sendable {  // its storage is immutable o
         /// The pieces' summaries (valid while the storage lives).
         var summaries: UnsafeBufferPointer<PreparedPieceSummary> {
             UnsafeBufferPointer(
-                start: (elements + header.summariesOffset).assumingMemoryBound(to: PreparedPieceSummary.self),
+                start: (elements + fields.pointee.summariesOffset).assumingMemoryBound(to: PreparedPieceSummary.self),
                 count: pieceCount)
         }
 
         /// The text (valid while the storage lives).
         var text: UnsafeBufferPointer<UInt8> {
-            let offset = header.summariesOffset + Storage.piecesOffset(pieceCount)
+            let offset = fields.pointee.summariesOffset + Storage.piecesOffset(pieceCount)
                 + pieceCount * MemoryLayout<PreparedPiece>.stride
             return UnsafeBufferPointer(
-                start: (elements + offset).assumingMemoryBound(to: UInt8.self), count: header.byteCount)
+                start: (elements + offset).assumingMemoryBound(to: UInt8.self), count: fields.pointee.byteCount)
         }
 
         /// Measures at `width` points (finite, > 0) by the exact sums, if the text has them and
-        /// they answer (see `ExactPieceSums.measure`).
+        /// they answer (see `ExactPieceSums.measure`), with the missing clusters counted.
         @inline(__always)
         func exactMeasurement(width: Double) -> TextMeasurement? {
-            withUnsafeMutablePointerToHeader { header in
-                header.pointee.exactSums?.measure(width: width)
-            }
+            fields.pointee.exactSums?.measure(width: width)?.counting(fields.pointee.missing)
         }
 
         /// Whether the text has exact sums (tests).
-        var hasExactSums: Bool { header.exactSums != nil }
+        var hasExactSums: Bool { fields.pointee.exactSums != nil }
 
         /// Calls `body` with the clusters of the breakable piece `index`, measured as
         /// `TextMeasurer` measures those of an overlong piece.
@@ -191,24 +190,13 @@ public struct PreparedText: @unchecked Sendable {  // its storage is immutable o
     private static func makeStorage(
         utf8 bytes: UnsafeBufferPointer<UInt8>, measurer: TextMeasurer, rich: RichRuns? = nil
     ) -> Storage {
-        let pango = measurer.style.profile == .pango
-        var pieces: [PreparedPiece] = []
-        var summaries: [PreparedPieceSummary] = []
-        // Room for the pieces of most texts at once (a word or a CJK character each).
-        pieces.reserveCapacity(bytes.count / 3 + 4)
-        summaries.reserveCapacity(bytes.count / 3 + 4)
-        var offset = 0.0
-        let missing = forEachPiece(utf8: bytes, measurer: measurer, rich: rich) { piece in
-            let prepared = PreparedPiece(piece, pango: pango, offset: offset)
-            offset += prepared.advance + prepared.whitespace
-            pieces.append(prepared)
-            summaries.append(PreparedPieceSummary(prepared, layout: piece, pango: pango))
-        }
+        var list = PreparedPieceList(
+            byteCount: bytes.count, pango: measurer.style.profile == .pango, unitsPerPoint: measurer.tables.unitsPerPoint)
+        let missing = forEachPiece(utf8: bytes, measurer: measurer, rich: rich) { list.append($0) }
         if _slowPath(missing.clusters > 0), rich == nil, let fallback = measurer.systemFallbackMeasurer(for: bytes) {
             return makeStorage(utf8: bytes, measurer: fallback)
         }
-        return Storage.make(
-            measurer: measurer, rich: rich, pieces: pieces, summaries: summaries, text: bytes, missing: missing)
+        return Storage.make(measurer: measurer, rich: rich, list: list, text: bytes, missing: missing)
     }
 
     /// Calls `body` with the pieces of valid UTF-8 in order: plain text's (`TextWalker`) or,
@@ -235,12 +223,11 @@ public struct PreparedText: @unchecked Sendable {  // its storage is immutable o
     /// `TabStops`), or a piece of no width that can follow another on its line (it fits past
     /// the width, `FittingPiece.takesNoWidth`).
     static func needsLineFitter(
-        _ pieces: [PreparedPiece], _ summaries: [PreparedPieceSummary], at index: Int
+        _ summary: PreparedPieceSummary, _ piece: PreparedPiece, after previous: UnsafePointer<PreparedPieceSummary>?
     ) -> Bool {
-        if summaries[index].isTab { return true }
-        let piece = pieces[index]
-        return index > 0 && !summaries[index - 1].isMandatoryBreak
-            && piece.leadingKern + piece.content + piece.whitespace == 0
+        if summary.isTab { return true }
+        guard let previous, !previous.pointee.isMandatoryBreak else { return false }
+        return piece.leadingKern + piece.content + piece.whitespace == 0
     }
 
     /// The number of pieces (segments, or clusters in char mode) the text was split into.
@@ -261,9 +248,7 @@ public struct PreparedText: @unchecked Sendable {  // its storage is immutable o
     public func measure(width: Double, includeLines: Bool = false) throws(TextMeasureError) -> TextMeasurement {
         guard width.isFinite, width > 0 else { throw .invalidWidth(width) }
         let fast = !includeLines && !storage.needsLineFitter
-        if fast, let measurement = storage.exactMeasurement(width: width) {
-            return measurement.counting(storage.missing)
-        }
+        if fast, let measurement = storage.exactMeasurement(width: width) { return measurement }
         let units = try storage.measurer.widthUnits(width)
         if fast, let measurement = wrappedHeight(widthUnits: units) { return measurement.counting(storage.missing) }
         return fittedMeasurement(widthUnits: units, includeLines: includeLines).counting(storage.missing)

@@ -88,15 +88,21 @@ struct StyleTableView: @unchecked Sendable {  // points into immutable memory it
         fields.pointee.owner._withUnsafeGuaranteedRef(body)
     }
 
-    /// Whether the scalar `value` at byte `i`, whose entry may start a ligature, can start one
-    /// before `limit`: `false` when it is ASCII and the byte after it is an ASCII scalar no
-    /// ligature of its glyph continues with (`StyleTables.asciiLigaturePairs`), or there is none.
+    /// Whether the BMP scalar `value` at byte `i`, whose entry may start a ligature, can start
+    /// one before `limit`: `false` when no scalar follows before `limit`, when it is ASCII and the
+    /// byte after it is an ASCII scalar no ligature of its glyph continues with
+    /// (`StyleTables.asciiLigaturePairs`), and when the BMP scalar after it continues no
+    /// ligature at all (`StyleTables.Entry.continuesLigature`: か before a kanji).
     @inline(__always)
     func mayStartLigature(_ value: UInt32, at i: Int, limit: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard value < 128 else { return true }
-        guard i + 1 < limit else { return false }
-        let next = bytes[i + 1]
-        return next >= 128 || fields.pointee.asciiLigaturePairs[Int(value) << 7 | Int(next)] != 0
+        let next = i &+ (value < 0x80 ? 1 : value < 0x800 ? 2 : 3)
+        guard next < limit else { return false }
+        let byte = bytes[next]
+        if value < 128 && byte < 128 {
+            return fields.pointee.asciiLigaturePairs[Int(value) << 7 | Int(byte)] != 0
+        }
+        let following = TextWalker.decode(bytes, at: next).value
+        return following >= 0x1_0000 || entries[Int(following)].continuesLigature
     }
 
     /// `asciiKerning[pair]` read through the cache-sized index (`pair` = `left << 7 | right`).

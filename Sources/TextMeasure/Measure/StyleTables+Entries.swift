@@ -24,6 +24,9 @@ extension StyleTables {
         let pango = unknownWidth != nil
         let unitsPerEm = fonts.map { Double($0.unitsPerEm) }
         let ligatureTables = fonts.map(\.ligatureTable)
+        let continuingGlyphs = fonts.indices.map { i in
+            ligatureFonts[i] ? ligatureContinuations(ligatureTables[i], glyphCount: fonts[i].glyphCount) : []
+        }
         let breakProperties = ScalarBreakProperties.basicMultilingualPlane()
         let unicode = hb_unicode_funcs_get_default()
         for cp in 0..<0x1_0000 {
@@ -54,12 +57,29 @@ extension StyleTables {
             if shaped { flags |= Entry.shaped }
             let missing = resolved.glyph == 0 && ClusterCoverage.needsGlyph(scalar)
             if missing { flags |= Entry.missing }
-            if asciiFastPath, cp >= 0x800, !startsLigature, !extender, !shaped, !missing, advance != 0 {
+            let glyphs = continuingGlyphs[Int(font)]
+            let continuing = advance != 0 && Int(resolved.glyph) < glyphs.count && glyphs[Int(resolved.glyph)]
+            if continuing { flags |= Entry.continuing }
+            if asciiFastPath, cp >= 0x800, !continuing, !extender, !shaped, !missing, advance != 0 {
                 if properties.continuesIdeographicRun { flags |= Entry.ideographic }
                 if properties.closesIdeograph { flags |= Entry.closing }
             }
             (entries + cp).initialize(to: Entry(advance: advance, glyph: resolved.glyph, font: font, flags: flags))
         }
+    }
+
+    /// Per glyph of a font with standard ligatures: whether it is the first component after the
+    /// first glyph of one of them (`Entry.continuesLigature`).
+    ///
+    /// - Complexity: O(glyphs + ligatures).
+    private static func ligatureContinuations(_ table: LigatureTable, glyphCount: Int) -> [Bool] {
+        var continuing = [Bool](repeating: false, count: glyphCount)
+        for glyph in 0..<glyphCount {
+            for ligature in table.ligatures(startingWith: GlyphID(truncatingIfNeeded: glyph)) {
+                if let first = ligature.components.first, Int(first) < glyphCount { continuing[Int(first)] = true }
+            }
+        }
+        return continuing
     }
 
     /// Whether a BMP code point needs HarfBuzz (see `Entry.needsShaping`): marks, joiners and

@@ -19,13 +19,17 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
         /// Bit 0: a standard ligature may start with this glyph. Bit 1: the code point
         /// extends the grapheme cluster before it where line breaking may not see it (line-break
         /// class CM, ZWJ or EM), see `isExtender`. Bit 2 (`ideographic`): see `isIdeographic`.
-        /// Bit 3 (`closing`): see `closesIdeograph`.
+        /// Bit 3 (`closing`): see `closesIdeograph`. Bit 4 (`shaped`): see `needsShaping`.
+        /// Bit 5 (`missing`): see `isMissing`. Bit 6 (`continuing`): see `continuesLigature`.
         var flags: UInt8
 
         /// Whether the walker's ideographic fast path may take the code point: three bytes in
         /// UTF-8, it continues an ideographic run for line breaking
         /// (`LineSegmentIterator.continuesIdeographicRun`), and it measures as a plain glyph (a
-        /// non-zero advance, no ligature starting with it, not an extender).
+        /// non-zero advance, no ligature continuing with it, not an extender). A ligature may
+        /// start with it (か in IPAexGothic, before U+309A): the fast path steps it only before
+        /// a code point that is `isIdeographic` or `closesIdeograph`, which continues no
+        /// ligature, so none forms.
         var isIdeographic: Bool {
             @inline(__always) get { flags & StyleTables.Entry.ideographic != 0 }
         }
@@ -63,6 +67,17 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
 
         /// The `flags` bit of `isMissing`.
         static var missing: UInt8 { 32 }
+
+        /// Whether a standard ligature of the code point's font may continue with it: it has a
+        /// non-zero advance and its glyph is the first component after the first glyph of one of
+        /// the font's ligatures (what `ligature(startingWith:…)` compares first). A ligature
+        /// starting before a code point without this bit cannot form.
+        var continuesLigature: Bool {
+            @inline(__always) get { flags & StyleTables.Entry.continuing != 0 }
+        }
+
+        /// The `flags` bit of `continuesLigature`.
+        static var continuing: UInt8 { 64 }
     }
 
     /// `Entry` of each BMP code point (65,536).

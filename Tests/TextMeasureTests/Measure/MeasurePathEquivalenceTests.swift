@@ -70,6 +70,9 @@ struct MeasurePathEquivalenceTests {
         "キャッシュ、ジェット機、ヴァイオリン、ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ",
         "漢字ー漢字・漢字：漢字；漢字？！漢字‼漢字〜漢字々漢字〃漢字ゝゞヽヾ漢字",
         "か\u{3099}き\u{309A}漢\u{0301}字\u{20DD}語\u{FE00}辻\u{E0100}城葛\u{200D}飾",
+        // Kana that start a ligature of IPAexGothic (with U+309A) on the fast path, before and
+        // after closing punctuation, before the mark, at the end.
+        "かきくけこ漢カキクケコト漢かー漢か。漢ト\u{309A}ケ\u{309A}漢こ、きか",
         "漢字😀漢字👍🏽字👨\u{200D}👩\u{200D}👧字🇯🇵字",
         "漢字\u{3000}漢字\u{3000}\u{3000}漢字 漢字  漢字\t漢字",
         "漢字\n漢字\r\n字\u{2028}字\u{2029}字\n\n",

@@ -1,5 +1,6 @@
 import CHarfBuzz
 import LineBreak
+import Synchronization
 import Testing
 @testable import TextMeasure
 
@@ -38,6 +39,9 @@ struct StyleTablesConstructionTests {
         }
         let font = Int(UInt8(truncatingIfNeeded: resolved.fontIndex))
         let startsLigature = ligatureFonts[font] && fonts[font].ligatureTable.startsLigature(resolved.glyph)
+        // Some ligature of its font goes on with its glyph after the first glyph.
+        let continuing = ligatureFonts[font] && advance != 0
+            && firstComponents(of: fonts[font]).contains(resolved.glyph)
         let extender = StyleTables.isExtender(scalar)
         var flags: UInt8 = (startsLigature ? 1 : 0) | (extender ? 2 : 0)
         let shaped = codePoint >= 0x300 && StyleTables.needsShaping(scalar.value, unicode: hb_unicode_funcs_get_default())
@@ -45,12 +49,30 @@ struct StyleTablesConstructionTests {
         // No font has it, and it is drawn with a glyph: missing (never on a fast path).
         let missing = resolved.glyph == 0 && ClusterCoverage.needsGlyph(scalar)
         if missing { flags |= StyleTables.Entry.missing }
-        if asciiFastPath, codePoint >= 0x800, !startsLigature, !extender, !shaped, !missing, advance != 0 {
+        if continuing { flags |= StyleTables.Entry.continuing }
+        if asciiFastPath, codePoint >= 0x800, !continuing, !extender, !shaped, !missing, advance != 0 {
             if LineSegmentIterator.continuesIdeographicRun(scalar) { flags |= StyleTables.Entry.ideographic }
             if LineSegmentIterator.closesIdeograph(scalar) { flags |= StyleTables.Entry.closing }
         }
         return StyleTables.Entry(advance: advance, glyph: resolved.glyph, font: UInt8(font), flags: flags)
     }
+
+    /// The glyphs that follow the first glyph of some standard ligature of `font` (a set per
+    /// font, made once: the reference asks for every code point).
+    static func firstComponents(of font: Font) -> Set<GlyphID> {
+        let key = ObjectIdentifier(font)
+        if let known = firstComponentsCache.withLock({ $0[key] }) { return known }
+        var components = Set<GlyphID>()
+        for glyph in 0..<font.glyphCount {
+            for ligature in font.ligatureTable.ligatures(startingWith: GlyphID(glyph)) {
+                components.insert(ligature.components[0])
+            }
+        }
+        firstComponentsCache.withLock { $0[key] = components }
+        return components
+    }
+
+    private static let firstComponentsCache = Mutex<[ObjectIdentifier: Set<GlyphID>]>([:])
 
     /// Code points whose entry differs from `referenceEntry` (advances compared bit for bit),
     /// and how many entries have each flag bit set.
@@ -63,7 +85,7 @@ struct StyleTablesConstructionTests {
             font: chain.fonts[0], multiplier: (xScale << 16) / Int64(chain.fonts[0].unitsPerEm),
             useGPOS: chain.fonts[0].hasGPOSKerning))
         var mismatches: [Int] = []
-        var flagCounts = [0, 0, 0, 0, 0, 0]
+        var flagCounts = [0, 0, 0, 0, 0, 0, 0]
         for codePoint in 0..<0x1_0000 {
             let built = tables.entries[codePoint]
             let expected = referenceEntry(
@@ -74,7 +96,7 @@ struct StyleTablesConstructionTests {
             {
                 mismatches.append(codePoint)
             }
-            for bit in 0..<6 where built.flags & (1 << bit) != 0 { flagCounts[bit] += 1 }
+            for bit in 0..<7 where built.flags & (1 << bit) != 0 { flagCounts[bit] += 1 }
         }
         return (mismatches, flagCounts)
     }
@@ -99,6 +121,10 @@ struct StyleTablesConstructionTests {
                 #expect(built.entries[0x0378].isMissing && !built.entries[0x09].isMissing, "U+0378, tab")
                 if asciiFastPath && c < 2 {
                     #expect(flagCounts[2] > 10_000 && flagCounts[3] > 10, "ideographic/closing, chain \(c)")
+                    // IPAexGothic's か starts a ligature (with U+309A) and is ideographic: before
+                    // a kanji no ligature forms.
+                    #expect(built.entries[0x304B].flags & 1 != 0 && built.entries[0x304B].isIdeographic, "か, chain \(c)")
+                    #expect(flagCounts[6] > 0, "ligature continuations, chain \(c)")
                 }
             }
         }

@@ -784,10 +784,25 @@ struct TextWalker {
         let summary = tables.withTables { tables in
             let followingFont = followingFontKey(from: from, to: to, tables: tables)
             let shape = { shapedSummary(from: from, to: to, whitespaceStart: segment.whitespaceStart, tables: tables) }
-            guard let level = uniformLevel(from: from, to: to) else { return shape() }
             // Not retained: the tables hold the cache for as long as they are measured with.
             return Unmanaged.passUnretained(tables.shapedPieces)._withUnsafeGuaranteedRef { cache in
-                cache.summary(
+                guard let level = uniformLevel(from: from, to: to) else {
+                    // The level changes inside (a Latin word or digits and the space after them
+                    // in right-to-left text): the key is the piece's bytes and then their levels,
+                    // marked by a level no text has (126; UAX #9 levels end at 125).
+                    let count = to - from
+                    guard let levels, count <= ShapedPieceCache.inlineKeyBytes / 2 else { return shape() }
+                    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * count) { key in
+                        for k in 0..<count {
+                            key[k] = bytes[from + k]
+                            key[count + k] = levels[from + k]
+                        }
+                        return cache.summary(
+                            of: UnsafeBufferPointer(key), whitespaceOffset: segment.whitespaceStart - from,
+                            followingFont: followingFont, level: 126, shape: shape)
+                    }
+                }
+                return cache.summary(
                     of: UnsafeBufferPointer(rebasing: bytes[from..<to]), whitespaceOffset: segment.whitespaceStart - from,
                     followingFont: followingFont, level: level, shape: shape)
             }

@@ -194,7 +194,11 @@ struct BidiLevels: Sendable, Equatable {
             // One scalar at a time, decoding only the lead bytes of the blocks that hold such
             // scalars (U+0590–U+08FF, U+200F–U+2069, U+FB1D–U+FEFF, U+10800–U+1EFFF): D6–E0,
             // E2, EF and F0.
-            if b >= 0xD6, candidateLeads &>> UInt64(b &- 0xC0) & 1 != 0 {
+            // (E0 leads U+0800–U+0FFF: only U+0800–U+08FF, second byte A0–A3, is a candidate,
+            // not Devanagari, Bengali, Tamil… from U+0900 on.)
+            if b >= 0xD6, candidateLeads &>> UInt64(b &- 0xC0) & 1 != 0,
+               b != 0xE0 || (i &+ 1 < count && base[i &+ 1] < 0xA4)
+            {
                 let value = TextWalker.decode(bytes, at: i).value
                 if mayHaveLevel(value), raisesLevel(value) { return true }
             }

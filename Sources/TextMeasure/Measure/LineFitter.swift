@@ -14,7 +14,10 @@
 /// fonts and sizes of their own.
 struct LineFitter {
     let maxWidth: Double
-    let pango: Bool
+    /// The profile is `.pango` (that of `tabStops`).
+    var pango: Bool {
+        @inline(__always) get { tabStops.pango }
+    }
     let lineLimit: Int
     let recordLines: Bool
     /// Per font: line height, ascent, descent (`StyleTableView.lineHeights`' layout), points.
@@ -54,10 +57,8 @@ struct LineFitter {
         maxWidth: Double, lineHeights: UnsafeBufferPointer<Double>, unitsPerPoint: Double, tabStops: TabStops,
         lineLimit: Int, recordLines: Bool
     ) {
-        let pango = tabStops.pango
-        self.pango = pango
         self.tabStops = tabStops
-        self.maxWidth = LineFitter.comparedWidth(maxWidth, pango: pango)
+        self.maxWidth = LineFitter.comparedWidth(maxWidth, pango: tabStops.pango)
         self.lineHeights = lineHeights
         self.unitsPerPoint = unitsPerPoint
         self.lineLimit = lineLimit

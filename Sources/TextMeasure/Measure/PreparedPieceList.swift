@@ -74,9 +74,7 @@ struct PreparedPieceList: ~Copyable {
             + prepared.countedWhitespace.magnitude
         fontMask |= summary.fontMask
         if summary.isMandatoryBreak { mandatoryBreakCount += 1 }
-        if _slowPath(summary.flags & 4 != 0 || prepared.advance + prepared.whitespace == 0),
-           PreparedText.needsLineFitter(summary, prepared, after: count > 1 ? summaries + count - 2 : nil)
-        {
+        if _slowPath(PreparedText.needsLineFitter(summary, prepared, after: count > 1 ? summaries + count - 2 : nil)) {
             needsLineFitter = true
         }
         if _slowPath(PreparedPieceList.isLong(prepared, summary, longPieceWidth: longPieceWidth, pango: pango)) {

@@ -222,12 +222,13 @@ public struct PreparedText: @unchecked Sendable {  // its storage is immutable o
     /// `ExactPieceSums` and `PreparedWrapper`: a tab (its width depends on where it is,
     /// `TabStops`), or a piece of no width that can follow another on its line (it fits past
     /// the width, `FittingPiece.takesNoWidth`).
+    @inline(__always)
     static func needsLineFitter(
         _ summary: PreparedPieceSummary, _ piece: PreparedPiece, after previous: UnsafePointer<PreparedPieceSummary>?
     ) -> Bool {
         if summary.isTab { return true }
         guard let previous, !previous.pointee.isMandatoryBreak else { return false }
-        return piece.leadingKern + piece.content + piece.whitespace == 0
+        return PreparedPieceView(piece: piece, summary: summary).takesNoWidth
     }
 
     /// The number of pieces (segments, or clusters in char mode) the text was split into.

@@ -116,16 +116,35 @@ struct TextWalker {
         return start
     }
 
+    /// The font other than the first that the white space `segment.whitespaceStart..<to` of a
+    /// piece measured from `from` takes, or `nil`: white space alone where Pango starts a new item
+    /// (`startsItem`: a paragraph's start, after a tab) has no font before it and takes the font
+    /// of the text after it (a paragraph of white space alone takes the space's); other white
+    /// space follows `StyleTables.whitespaceFont`.
+    @inline(never)
+    private func whitespaceFont(from: Int, to: Int, segment: LineSegment, stepper: GlyphStepper) -> Int? {
+        let wsStart = segment.whitespaceStart
+        if from == wsStart, !segment.isMandatoryBreak, startsItem(at: from),
+           let (font, _) = tables.withTables({ $0.followingText(at: to, in: bytes) }), font > 0
+        {
+            return font
+        }
+        guard stepper.currentFont > 0 || levels != nil else { return nil }
+        let font = tables.withTables {
+            $0.whitespaceFont(
+                after: max(stepper.currentFont, 0), scalar: stepper.currentScalar, content: segment.start..<wsStart,
+                following: to, levels: levels, in: bytes)
+        }
+        return font > 0 ? font : nil
+    }
+
     /// Whether Pango starts an item with no font at `offset`: at a paragraph's start (the text's,
     /// or after a mandatory break) and after a tab (an item of its own).
     @inline(never)
     func startsItem(at offset: Int) -> Bool {
         guard offset > 0 else { return true }
-        let last = bytes[offset - 1]
-        if last == 0x09 || (0x0A...0x0D).contains(last) { return true }
-        var start = offset - 1
-        while start > 0, bytes[start] & 0xC0 == 0x80 { start -= 1 }
-        return TextWalker.isMandatoryBreak(TextWalker.decode(bytes, at: start).value)
+        let last = lastScalar(before: offset, from: 0)
+        return last == 0x09 || TextWalker.isMandatoryBreak(last)
     }
 
     /// Whether `segment` is a tab cut out by `cutAtTab` (with the mandatory break after it, if
@@ -593,19 +612,8 @@ struct TextWalker {
         }
         var whitespace = 0.0
         var lastSpace = 0.0
-        // White space alone where Pango starts a new item (a paragraph's start, after a tab) has
-        // no font before it: the item takes the font of the text after it (a paragraph of white
-        // space alone takes the space's).
-        if _slowPath(from == wsStart), i < to, !segment.isMandatoryBreak, startsItem(at: from),
-           let (font, _) = tables.withTables({ $0.followingText(at: to, in: bytes) }), font > 0
-        {
-            tables.withTables { $0.measureWhitespace(bytes, from: i, to: to, font: font, total: &whitespace, last: &lastSpace) }
-            mask |= StyleTables.maskBit(font: font)
-            i = to
-        }
-        if i < to, _slowPath(stepper.currentFont > 0 || levels != nil),
-           case let font = tables.withTables({ $0.whitespaceFont(after: max(stepper.currentFont, 0), scalar: stepper.currentScalar, content: segment.start..<wsStart, following: to, levels: levels, in: bytes) }),
-           font > 0
+        if i < to, _slowPath(from == wsStart || stepper.currentFont > 0 || levels != nil),
+           let font = whitespaceFont(from: from, to: to, segment: segment, stepper: stepper)
         {
             tables.withTables { $0.measureWhitespace(bytes, from: i, to: to, font: font, total: &whitespace, last: &lastSpace) }
             mask |= StyleTables.maskBit(font: font)

@@ -13,10 +13,11 @@ import TextMeasure
 // set-up — fonts, tables, rows — is the same in both runs). Cases: `en` (English rows, `.uikit`,
 // bundled chain), `en-pango` (English rows, `.pango`, DejaVu Sans), `ja` (Japanese rows),
 // `prepare` (prepare an English row), `rewrap` (re-wrap a prepared English row, width 200–400) —
-// the same rows, styles and widths as `TextMeasureBenchmarks`.
+// `ar`, `hi`, `th` (Arabic, Hindi, Thai rows of ~100 characters, Noto chain, `.uikit`; add
+// `-pango` for `.pango`) — the same rows, styles and widths as `TextMeasureBenchmarks`.
 let arguments = CommandLine.arguments
 guard arguments.count == 3, let iterations = Int(arguments[2]), iterations >= 0 else {
-    print("usage: MeasureProbe en|en-pango|ja|prepare|rewrap ITERATIONS")
+    print("usage: MeasureProbe en|en-pango|ja|prepare|rewrap|ar|hi|th|ar-pango|hi-pango|th-pango ITERATIONS")
     exit(2)
 }
 let english = BenchmarkRows.rows("en", count: 10_000, length: 150)
@@ -56,6 +57,15 @@ case "rewrap":
         i = i == prepared.count - 1 ? 0 : i + 1
         width = width == 400 ? 200 : width + 1
     }
+case "ar", "hi", "th", "ar-pango", "hi-pango", "th-pango":
+    let parts = arguments[1].split(separator: "-")
+    let script = ["ar": "NotoSansArabic", "hi": "NotoSansDevanagari", "th": "NotoSansThai"][String(parts[0])]!
+    let noto = "/usr/share/fonts/truetype/noto/"
+    let chain = try! FontChain(paths: [noto + "NotoSans-Regular.ttf", noto + script + "-Regular.ttf"])
+    let style = TextStyle(fontChain: chain, fontSize: 17, profile: parts.count == 2 ? .pango : .uikit)
+    let shaped = try! TextMeasurer(style: style)
+    let rows = BenchmarkRows.rows(String(parts[0]), count: 10_000, length: 100)
+    sink = loop(rows, iterations) { try! shaped.measure($0, width: 280).height }
 default:
     print("unknown case \(arguments[1])")
     exit(2)

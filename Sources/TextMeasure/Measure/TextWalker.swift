@@ -791,7 +791,11 @@ struct TextWalker {
         stepper.restart()
         let summary = tables.withTables { tables in
             let followingFont = followingFontKey(from: from, to: to, tables: tables)
-            let shape = { shapedSummary(from: from, to: to, whitespaceStart: segment.whitespaceStart, tables: tables) }
+            // A nested function, not a closure in a constant: that context was allocated on the
+            // heap for every piece, even when the cache answered.
+            func shape() -> ShapedPieceCache.Summary {
+                shapedSummary(from: from, to: to, whitespaceStart: segment.whitespaceStart, tables: tables)
+            }
             // Not retained: the tables hold the cache for as long as they are measured with.
             return Unmanaged.passUnretained(tables.shapedPieces)._withUnsafeGuaranteedRef { cache in
                 guard let level = uniformLevel(from: from, to: to) else {

@@ -102,6 +102,15 @@ struct BidiLevelsTests {
         }
         #expect(unseen.isEmpty, "\(unseen.prefix(10).map { String($0, radix: 16) })")
         #expect(!BidiLevels.mayHaveLevels(UnsafeBufferPointer(start: nil, count: 0)))
+        // At every offset from the scan's sixteen-byte blocks, after ASCII and after CJK.
+        var missedAtOffset: [String] = []
+        for prefix in ["", "a", "ab", "abc", "abcdefg", "abcdefghijklmno", "abcdefghijklmnop", "漢", "a漢", "ab漢", "漢漢a", "漢漢漢", "漢漢漢漢漢", "abcdefghijklmn漢"] {
+            for value: UInt32 in [0x5D0, 0x627, 0x660, 0x85F, 0x200F, 0x2067, 0xFB1D, 0xFEFC, 0x10800, 0x1E900] {
+                var text = prefix + String(Character(Unicode.Scalar(value)!)) + "漢字 text"
+                if !text.withUTF8({ BidiLevels.mayHaveLevels($0) }) { missedAtOffset.append("\(prefix) U+\(String(value, radix: 16))") }
+            }
+        }
+        #expect(missedAtOffset.isEmpty, "\(missedAtOffset.prefix(10))")
         #expect(BidiLevels.raisesLevel(0x627) && BidiLevels.raisesLevel(0x5D0) && BidiLevels.raisesLevel(0x2067))
         #expect(!BidiLevels.raisesLevel(0x61) && !BidiLevels.raisesLevel(0x202A))
     }

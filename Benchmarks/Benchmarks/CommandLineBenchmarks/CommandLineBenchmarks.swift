@@ -23,6 +23,26 @@ let benchmarks: @Sendable () -> Void = {
             ["--font", font, "--size", "17", "--width", "280", "--input", english])
     }
 
+    // Issue goal: `--profile pango --jobs 1` ≥ 40× the oracle on 60,000 English rows (the font
+    // the oracle uses), ≥ 20× on Arabic + Hindi + Hebrew rows (the Noto chain, fonts in the same
+    // order for both).
+    Benchmark("rowheight measure --profile pango --jobs 1, 60,000 English rows, DejaVu Sans, 280 pt", configuration: runs) { _ in
+        CommandLineTools.run(
+            CommandLineTools.rowheight,
+            ["measure", "--input", english, "--profile", "pango", "--font", font, "--width", "280", "--jobs", "1"])
+    }
+    let shaped = CommandLineTools.shapedCorpus60k
+    let shapedFonts = CommandLineTools.shapedFonts.flatMap { ["--font", $0] }
+    Benchmark("rowheight measure --profile pango --jobs 1, 60,000 Arabic/Hindi/Hebrew rows, Noto chain, 280 pt", configuration: runs) { _ in
+        CommandLineTools.run(
+            CommandLineTools.rowheight,
+            ["measure", "--input", shaped, "--profile", "pango", "--width", "280", "--jobs", "1"] + shapedFonts)
+    }
+    Benchmark("Pango 1.50 oracle, the same 60,000 Arabic/Hindi/Hebrew rows, Noto chain, 280 pt", configuration: runs) { _ in
+        CommandLineTools.run(
+            CommandLineTools.pangoOracle, ["--size", "17", "--width", "280", "--input", shaped, "--quiet"] + shapedFonts)
+    }
+
     // Issue goal: 2 jobs ≥ 1.8× faster than 1 on a 1,000,000-row dataset.
     for jobs in [1, 2] {
         Benchmark(

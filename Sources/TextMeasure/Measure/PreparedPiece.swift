@@ -22,6 +22,7 @@ struct PreparedPiece: Sendable {
     var contentEnd: Int
     var end: Int
 
+    @inline(__always)
     init(_ piece: LayoutPiece, pango: Bool, offset: Double) {
         leadingKern = piece.leadingKern
         content = piece.content
@@ -50,6 +51,7 @@ struct PreparedPieceSummary: Sendable {
     /// bit 2: `isTab`; bit 3: `isBreakable` (the content has several clusters).
     var flags: UInt32
 
+    @inline(__always)
     init(_ piece: PreparedPiece, layout: LayoutPiece, pango: Bool) {
         fittingEnd = piece.offset + piece.leadingKern + piece.content + piece.countedWhitespace
         fittingWidth = piece.content + piece.countedWhitespace

@@ -146,7 +146,7 @@ extension StyleTables {
                 guard value < 0x1_0000 else { continue }
                 let block = Int(value) / StyleTables.entryBlockSize
                 if !filled[block] {
-                    fill(block: block, of: entries) { ScalarBreakProperties(Unicode.Scalar(UInt32($0))!) }
+                    fill(block: block, of: entries) { ScalarBreakProperties.ofBMPCodePoint(UInt32($0)) }
                 }
             }
         }

@@ -206,7 +206,7 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
             chain: chain, size: size, xScale: xScale, multipliers: multipliers, unknownWidth: unknownWidth,
             ligatureFonts: self.ligatureFonts, asciiFastPath: asciiFastPath)
         // Block 0 (ASCII and Latin-1) at once: the ASCII tables below read it.
-        filling.fill(block: 0, of: entries) { ScalarBreakProperties(Unicode.Scalar(UInt32($0))!) }
+        filling.fill(block: 0, of: entries) { ScalarBreakProperties.ofBMPCodePoint(UInt32($0)) }
         entryFilling = Mutex(filling)
         asciiSimple = .allocate(capacity: 256)
         asciiSimple.initialize(repeating: 0, count: 256)

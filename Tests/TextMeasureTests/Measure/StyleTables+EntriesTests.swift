@@ -18,6 +18,12 @@ struct StyleTablesEntriesTests {
         tables.entryFilling.withLock { filling in Set(filling.filled.indices.filter { filling.filled[$0] }) }
     }
 
+    /// Whether the tables say every entry is filled.
+    static func isComplete(_ tables: StyleTables) -> Bool {
+        let complete = tables.entriesComplete.pointee.load(ordering: .acquiring)
+        return complete
+    }
+
     /// Whether entry `codePoint` of two tables is bit for bit the same.
     static func same(_ a: StyleTables, _ b: StyleTables, _ codePoint: Int) -> Bool {
         let x = a.entries[codePoint]
@@ -64,7 +70,7 @@ struct StyleTablesEntriesTests {
             let differing = (first..<(first + 256)).filter { !Self.same(lazy, full, $0) }
             #expect(differing.isEmpty, "block \(block): U+\(differing.prefix(3).map { String($0, radix: 16) })")
         }
-        #expect(!lazy.entriesComplete.pointee.load(ordering: .acquiring))
+        #expect(!Self.isComplete(lazy))
     }
 
     @Test("After lazyEntryTexts texts, every entry is filled and equals the full fill")
@@ -76,7 +82,7 @@ struct StyleTablesEntriesTests {
         for k in 0..<StyleTables.lazyEntryTexts {
             _ = Self.pieces("row \(k)", tables: lazy)  // 2 walks each
         }
-        #expect(lazy.entriesComplete.pointee.load(ordering: .acquiring))
+        #expect(Self.isComplete(lazy))
         #expect(Self.filledBlocks(lazy).count == 256)
         let differing = (0..<0x1_0000).filter { !Self.same(lazy, full, $0) }
         #expect(differing.isEmpty, "U+\(differing.prefix(3).map { String($0, radix: 16) })")
@@ -102,7 +108,7 @@ struct StyleTablesEntriesTests {
                 return out
             }
             #expect(results.count == 3 * variants.count)
-            #expect(shared.entriesComplete.pointee.load(ordering: .acquiring))
+            #expect(Self.isComplete(shared))
             for (k, pieces) in results {
                 #expect(pieces == expected[k], "\(variants[k])")
             }

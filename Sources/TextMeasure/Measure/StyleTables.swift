@@ -2,7 +2,9 @@ import LineBreak
 import Synchronization
 
 /// Per-style lookup tables for the measuring hot path: for every code point of the Basic
-/// Multilingual Plane, the scaled advance, the index of the font that draws it and its glyph.
+/// Multilingual Plane, the scaled advance, the index of the font that draws it and its glyph —
+/// filled 256 code points at a time as the texts measured need them, and all at once after a few
+/// texts (`EntryFilling`), so that a command measuring one row builds only what its text uses.
 ///
 /// Built once per (font chain, size, profile, line-break tailoring) and shared (see `StyleTables.shared(for:)`), so
 /// measuring never calls into FreeType and never looks anything up in a dictionary per scalar.

@@ -8,7 +8,8 @@ import Foundation
 /// the CPU time of the command alone, `perf stat -e task-clock -r 20 rowheight measure "x"`.
 func startupBenchmarks() {
     let runs = Benchmark.Configuration(
-        metrics: [.wallClock], warmupIterations: 3, maxDuration: .seconds(10), maxIterations: 100)
+        metrics: [.wallClock], timeUnits: .microseconds, warmupIterations: 3, maxDuration: .seconds(10),
+        maxIterations: 100)
     let template = CommandLineTools.root.appendingPathComponent("Examples/templates/message-time.json").path
     let cases: [(String, [String])] = [
         ("measure \"x\" --width 100", ["measure", "x", "--width", "100"]),

@@ -25,16 +25,26 @@ package struct ScalarBreakProperties: Sendable, Equatable {
         closesIdeograph = machine.closesIdeograph(code)
     }
 
+    /// The properties of each input code of the line-breaking tables (`LineBreakTables.code`),
+    /// worked out once per process with 64 × 64 automaton lookups.
+    private static let byCode = (0..<LineBreakTables.codeCount).map {
+        ScalarBreakProperties(code: UInt8($0), machine: LineBreakStateMachine.shared)
+    }
+
+    /// The properties of a code point below U+10000, as `basicMultilingualPlane()` has them: one
+    /// table load, for filling a few blocks of code points without the whole plane's table.
+    package static func ofBMPCodePoint(_ value: UInt32) -> ScalarBreakProperties {
+        byCode[Int(LineBreakTables.shared.code(value))]
+    }
+
     /// The properties of every code point of the Basic Multilingual Plane, indexed by code point
     /// (65,536 entries). The entries of the surrogate code points U+D800–U+DFFF, which are not
     /// scalars, are those of their input code and mean nothing.
     ///
     /// - Complexity: O(65,536) table loads, after 64 × 64 automaton lookups.
     package static func basicMultilingualPlane() -> [ScalarBreakProperties] {
-        let machine = LineBreakStateMachine.shared
-        let byCode = (0..<LineBreakTables.codeCount).map { ScalarBreakProperties(code: UInt8($0), machine: machine) }
         let tables = LineBreakTables.shared
-        return byCode.withUnsafeBufferPointer { byCode in
+        return Self.byCode.withUnsafeBufferPointer { byCode in
             [ScalarBreakProperties](unsafeUninitializedCapacity: 0x1_0000) { buffer, count in
                 for value in 0..<UInt32(0x1_0000) {
                     (buffer.baseAddress! + Int(value)).initialize(to: byCode[Int(tables.code(value))])

@@ -39,7 +39,7 @@ struct RowHeightCommand: ParsableCommand {
             let arguments = try CommandLineArguments.current()
             var command: any ParsableCommand
             do {
-                command = try parseAsRoot(arguments)
+                command = try parsedBySubcommand(arguments) ?? parseAsRoot(arguments)
             } catch {
                 exitForUsageError(error, arguments: arguments)
             }
@@ -55,6 +55,21 @@ struct RowHeightCommand: ParsableCommand {
         } catch {
             exit(withError: error)
         }
+    }
+
+    /// The command line parsed by the subcommand its first argument names, as the root would
+    /// parse it, but without the root's own pass over the arguments (which builds the
+    /// subcommand's argument set twice more: a third of argument parsing, at every start);
+    /// `nil` when there is no such subcommand or it does not parse to one of its own values —
+    /// help, completion scripts, usage and validation errors — so that `parseAsRoot` answers with
+    /// the whole command's name and options (`RowHeightCommandTests`).
+    static func parsedBySubcommand(_ arguments: [String]) -> (any ParsableCommand)? {
+        guard let name = arguments.first,
+            let subcommand = configuration.subcommands.first(where: { $0.configuration.commandName == name }),
+            let parsed = try? subcommand.parseAsRoot(Array(arguments.dropFirst())),
+            type(of: parsed) == subcommand
+        else { return nil }
+        return parsed
     }
 
     /// Exits as argument-parser does for a parse error (help, version, usage errors); an

@@ -3,7 +3,7 @@ import Testing
 
 @Suite("ScalarBreakProperties")
 struct ScalarBreakPropertiesTests {
-    @Test("The BMP table equals asking for each scalar's properties one by one")
+    @Test("The BMP table, and each code point's entry of it, equal asking for each scalar's properties one by one")
     func tableMatchesPerScalar() {
         let table = ScalarBreakProperties.basicMultilingualPlane()
         #expect(table.count == 0x1_0000)
@@ -14,7 +14,9 @@ struct ScalarBreakPropertiesTests {
         for value in UInt32(0)..<0x1_0000 {
             guard let scalar = Unicode.Scalar(value) else { continue }
             let expected = ScalarBreakProperties(scalar)
-            if table[Int(value)] != expected { mismatches.append(value) }
+            if table[Int(value)] != expected || ScalarBreakProperties.ofBMPCodePoint(value) != expected {
+                mismatches.append(value)
+            }
             #expect(expected.resolvedClass == LineBreakClass(resolving: scalar))
             if expected.continuesIdeographicRun { continuing += 1 }
             if expected.closesIdeograph { closing += 1 }

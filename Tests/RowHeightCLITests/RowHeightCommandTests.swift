@@ -1,8 +1,34 @@
 import Foundation
 import Testing
 
+@testable import RowHeightCLI
+
 @Suite("rowheight: errors and exit codes, end to end")
 struct RowHeightCommandTests {
+    @Test("A command line its subcommand parses is parsed without the root's pass; help, version and errors are left to the root")
+    func parsedBySubcommand() throws {
+        let measure = try #require(RowHeightCommand.parsedBySubcommand(["measure", "x", "--width", "100"]) as? MeasureCommand)
+        #expect(measure.text == "x" && measure.widthList == [100])
+        #expect(RowHeightCommand.parsedBySubcommand(["fonts", "x"]) is FontsCommand)
+        for arguments in [
+            ["measure", "--help"], ["measure", "-h"], ["measure", "--version"], ["measure"], ["measure", "--bogus", "x"],
+            ["measure", "x", "--width", "-5"], ["help", "measure"], ["--version"], ["x"], [],
+            ["measure", "--generate-completion-script", "bash"],
+        ] {
+            #expect(RowHeightCommand.parsedBySubcommand(arguments) == nil, "\(arguments)")
+        }
+    }
+
+    @Test("Help and usage errors of a subcommand name the whole command")
+    func subcommandMessages() throws {
+        let help = try RowHeightExecutable.run(["measure", "--help"])
+        #expect(help.exitCode == 0 && help.output.contains("USAGE: rowheight measure"))
+        let unknown = try RowHeightExecutable.run(["measure", "--bogus", "x"])
+        #expect(unknown.exitCode == 64 && unknown.stderr.contains("rowheight measure"), "\(unknown.stderr)")
+        let version = try RowHeightExecutable.run(["measure", "--version"])
+        #expect(version.exitCode == 0 && version.output == "0.1.0\n", "\(version.output)")
+    }
+
     @Test("A missing file is one line on stderr and exit 1, before any output")
     func missingFile() throws {
         let run = try RowHeightExecutable.run(["breaks", "--input", "/nonexistent/rows.jsonl"])

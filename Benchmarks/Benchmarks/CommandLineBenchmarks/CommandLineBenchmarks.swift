@@ -55,6 +55,7 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     templateBenchmarks(runs)
+    startupBenchmarks()
 
     // Issue goal: `rowheight dataset` writes ≥ 1,000,000 rows/s.
     for kind in ["en", "ja", "mixed", "chat"] {

@@ -11,7 +11,9 @@ import Darwin
 ///
 /// Runs only after FreeType has failed, so it never slows a successful load.
 enum FontFileDiagnosis {
-    private static let sfntTags: Set<UInt32> = [
+    /// The tags an sfnt font file starts with (an array: a `Set` would cost the process a
+    /// protocol-conformance scan of every loaded library when a colour font is checked at start).
+    private static let sfntTags: [UInt32] = [
         0x0001_0000,  // TrueType
         0x7472_7565,  // 'true' (Apple TrueType)
         0x4F54_544F,  // 'OTTO' (OpenType/CFF)

@@ -39,14 +39,23 @@ final class FreeTypeFace: Sendable {
             throw .freeType(path: path, code: initError, message: FreeTypeError.message(for: initError))
         }
         do throws(FontError) {
-            // Face index -1 only asks for the number of faces.
-            let count = try FreeTypeFace.withNewFace(library, path: path, index: -1) { Int($0.pointee.num_faces) }
-            guard index >= 0, index < count else {
+            var faceHandle: FT_Face?
+            let error = index >= 0 ? FT_New_Face(library, path, FT_Long(index), &faceHandle) : -1
+            guard error == 0, let face = faceHandle else {
+                // Only now is the file opened a second time, as face -1, which only asks for the
+                // number of faces: to tell an index out of range from another failure.
+                let count = try FreeTypeFace.withNewFace(library, path: path, index: -1) { Int($0.pointee.num_faces) }
+                guard index >= 0, index < count else {
+                    throw .faceIndexOutOfRange(path: path, index: index, count: count)
+                }
+                throw FreeTypeFace.openError(error, path: path, index: index)
+            }
+            let count = Int(face.pointee.num_faces)
+            // FreeType reads an index's upper 16 bits as a named instance of a variable font.
+            guard index < count else {
+                FT_Done_Face(face)
                 throw .faceIndexOutOfRange(path: path, index: index, count: count)
             }
-            var faceHandle: FT_Face?
-            let error = FT_New_Face(library, path, FT_Long(index), &faceHandle)
-            guard error == 0, let face = faceHandle else { throw FreeTypeFace.openError(error, path: path, index: index) }
             // A face without outlines (a colour bitmap font: CBDT/CBLC, sbix) measures from its
             // `hmtx` advances and `hhea` metrics in font units, which FreeType reads without a
             // selected strike; a bitmap format without them (BDF, PCF, FON) cannot be scaled.

@@ -164,6 +164,7 @@ struct DictionaryBreaks {
 
     /// libthai's breaks in every Thai item of every paragraph of `bytes`, as UTF-8 offsets.
     static func thaiBreaks(in bytes: UnsafeBufferPointer<UInt8>, tables: StyleTableView) -> [Int] {
+        tables.fillEntries(coveringScalarsOf: bytes)
         var offsets: [Int] = []
         let spaceFont = tables.lookup(0x20).font
         var starts: [Int] = []

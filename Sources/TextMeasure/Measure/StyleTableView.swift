@@ -1,4 +1,5 @@
 import LineBreak
+import Synchronization
 
 /// `StyleTables` as the measuring hot path reads them: one pointer to the tables' raw storage
 /// and scalars (kept apart from the object), and an unretained reference to the tables for the
@@ -20,6 +21,8 @@ struct StyleTableView: @unchecked Sendable {  // points into immutable memory it
     struct Fields {
         /// See `StyleTables.entries`.
         let entries: UnsafePointer<StyleTables.Entry>
+        /// See `StyleTables.entriesComplete`.
+        let entriesComplete: UnsafePointer<Atomic<Bool>>
         /// See `StyleTables.asciiSimple`.
         let asciiSimple: UnsafePointer<UInt8>
         /// See `StyleTables.asciiLigaturePairs`.
@@ -80,6 +83,16 @@ struct StyleTableView: @unchecked Sendable {  // points into immutable memory it
     }
     var lineBreakRules: LineBreakRules {
         @inline(__always) get { fields.pointee.lineBreakRules }
+    }
+
+    /// Makes sure the entries of the BMP scalars of `bytes` (valid UTF-8) are filled
+    /// (`StyleTables.EntryFilling`): every walk of a text starts here. Once every entry is
+    /// filled, one load and a branch.
+    @inline(__always)
+    func fillEntries(coveringScalarsOf bytes: UnsafeBufferPointer<UInt8>) {
+        if _slowPath(!fields.pointee.entriesComplete.pointee.load(ordering: .acquiring)) {
+            withTables { $0.fillEntries(coveringScalarsOf: bytes) }
+        }
     }
 
     /// Calls `body` with the tables, without retaining them.

@@ -1,70 +1,193 @@
 import CHarfBuzz
 import LineBreak
+import Synchronization
 
 extension StyleTables {
-    /// Fills `entries` (65,536, uninitialized) with the `Entry` of every BMP code point, in one
-    /// pass: the chain's resolve table gives font, glyph and advance; the line-breaking
-    /// properties come from `ScalarBreakProperties.basicMultilingualPlane()` (one table load per
-    /// code point, not an automaton query per property). A code point no font has gets the
-    /// `missing` bit. Surrogate code points get advance 0,
-    /// glyph 0 of font 0 and no flags but the ligature bit of glyph 0.
+    /// Code points per block of `entries` that is filled at once (256: U+xx00–U+xxFF).
+    static var entryBlockSize: Int { 256 }
+
+    /// Texts whose entries are filled block by block (`fillEntries(coveringScalarsOf:)`) before
+    /// the tables fill every entry at once: a command measuring one row fills only the blocks
+    /// its text uses, and a run of many rows pays the whole BMP once, after which walks no longer
+    /// scan their text for it.
+    static var lazyEntryTexts: Int { 32 }
+
+    /// What filling `entries` needs, worked out once per tables, and which blocks are filled.
     ///
-    /// - Parameters:
-    ///   - xScale: the size in Pango units (`.pango`).
-    ///   - multipliers: per font, HarfBuzz's multiplier (`.pango`).
-    ///   - unknownWidth: `.pango`: the width of a character no font has; `nil` for `.uikit`.
-    ///   - ligatureFonts: per font, whether standard ligatures are formed.
-    ///   - asciiFastPath: `false` sets no `ideographic` or `closing` bit.
-    /// - Complexity: O(65,536).
-    static func fillEntries(
-        _ entries: UnsafeMutablePointer<Entry>, chain: FontChain, size: Double, xScale: Int64, multipliers: [Int64],
-        unknownWidth: Double?, ligatureFonts: [Bool], asciiFastPath: Bool
-    ) {
-        let fonts = chain.fonts
-        let pango = unknownWidth != nil
-        let unitsPerEm = fonts.map { Double($0.unitsPerEm) }
-        let ligatureTables = fonts.map(\.ligatureTable)
-        let continuingGlyphs = fonts.indices.map { i in
-            ligatureFonts[i] ? ligatureContinuations(ligatureTables[i], glyphCount: fonts[i].glyphCount) : []
+    /// The entries start unfilled but for block 0 (ASCII and Latin-1, which the ASCII tables
+    /// read); a walk fills the blocks of its text's scalars first
+    /// (`StyleTableView.fillEntries(coveringScalarsOf:)`), and after `lazyEntryTexts` texts every
+    /// entry is filled. An entry, once filled, never changes, and is the same whenever it is
+    /// filled (`StyleTablesConstructionTests`).
+    struct EntryFilling {
+        let chain: FontChain
+        /// The font size in points.
+        let size: Double
+        /// The size in Pango units (`.pango`).
+        let xScale: Int64
+        /// Per font, HarfBuzz's multiplier (`.pango`).
+        let multipliers: [Int64]
+        /// `.pango`: the width of a character no font has; `nil` for `.uikit`.
+        let unknownWidth: Double?
+        /// Per font, whether standard ligatures are formed.
+        let ligatureFonts: [Bool]
+        /// `false` sets no `ideographic` or `closing` bit.
+        let asciiFastPath: Bool
+        /// Per font, its standard ligatures.
+        let ligatureTables: [LigatureTable]
+        /// Per font, its units per em.
+        let unitsPerEm: [Double]
+        /// Per font, `ligatureContinuations` of its ligatures once `continuingMade`.
+        var continuing: [[Bool]]
+        /// Per font, whether `continuing` is made (when a block first needs it).
+        var continuingMade: [Bool]
+        /// Per block, whether its entries are filled.
+        var filled = [Bool](repeating: false, count: 0x1_0000 / StyleTables.entryBlockSize)
+        /// The texts whose blocks have been filled so far.
+        var texts = 0
+        /// Whether every entry is filled.
+        var isComplete = false
+
+        init(
+            chain: FontChain, size: Double, xScale: Int64, multipliers: [Int64], unknownWidth: Double?,
+            ligatureFonts: [Bool], asciiFastPath: Bool
+        ) {
+            self.chain = chain
+            self.size = size
+            self.xScale = xScale
+            self.multipliers = multipliers
+            self.unknownWidth = unknownWidth
+            self.ligatureFonts = ligatureFonts
+            self.asciiFastPath = asciiFastPath
+            self.ligatureTables = chain.fonts.map(\.ligatureTable)
+            self.unitsPerEm = chain.fonts.map { Double($0.unitsPerEm) }
+            self.continuing = [[Bool]](repeating: [], count: chain.fonts.count)
+            self.continuingMade = [Bool](repeating: false, count: chain.fonts.count)
         }
-        let breakProperties = ScalarBreakProperties.basicMultilingualPlane()
-        let unicode = hb_unicode_funcs_get_default()
-        for cp in 0..<0x1_0000 {
-            guard let scalar = Unicode.Scalar(UInt32(cp)) else {  // surrogates
-                let startsLigature = ligatureFonts[0] && ligatureTables[0].startsLigature(0)
-                (entries + cp).initialize(to: Entry(advance: 0, glyph: 0, font: 0, flags: startsLigature ? 1 : 0))
-                continue
+
+        /// Fills the entries of block `block` of `entries` if it is not filled yet.
+        ///
+        /// - Parameter properties: the line-breaking properties of a code point (a scalar) of
+        ///   the block.
+        /// - Complexity: O(256).
+        mutating func fill(
+            block: Int, of entries: UnsafeMutablePointer<Entry>, properties: (Int) -> ScalarBreakProperties
+        ) {
+            guard !filled[block] else { return }
+            filled[block] = true
+            let fonts = chain.fonts
+            let pango = unknownWidth != nil
+            let unicode = hb_unicode_funcs_get_default()
+            let first = block * StyleTables.entryBlockSize
+            for cp in first..<(first + StyleTables.entryBlockSize) {
+                guard let scalar = Unicode.Scalar(UInt32(cp)) else {  // surrogates
+                    let startsLigature = ligatureFonts[0] && ligatureTables[0].startsLigature(0)
+                    (entries + cp).initialize(to: Entry(advance: 0, glyph: 0, font: 0, flags: startsLigature ? 1 : 0))
+                    continue
+                }
+                let resolved = chain.resolve(scalar)
+                var advance = 0.0
+                // No zero-width scalar lies in U+3165–U+FDFF (most of the BMP: CJK), so skip the test.
+                if (cp < 0x3165 || cp >= 0xFE00) && StyleTables.isZeroWidth(scalar) {
+                    advance = 0
+                } else if resolved.glyph == 0, let unknownWidth {
+                    advance = StyleTables.harfBuzzFallbackSpace(
+                        scalar, font: fonts[0], xScale: xScale, multiplier: multipliers[0]) ?? unknownWidth
+                } else if pango {
+                    advance = Double(StyleTables.pangoScale(Int64(resolved.advance), multipliers[resolved.fontIndex]))
+                } else {
+                    advance = Double(resolved.advance) * size / unitsPerEm[resolved.fontIndex]
+                }
+                let font = Int(UInt8(truncatingIfNeeded: resolved.fontIndex))
+                let startsLigature = ligatureFonts[font] && ligatureTables[font].startsLigature(resolved.glyph)
+                let breaking = properties(cp)
+                let extender = StyleTables.isExtender(scalar, lineBreakClass: breaking.resolvedClass)
+                var flags: UInt8 = (startsLigature ? 1 : 0) | (extender ? 2 : 0)
+                let shaped = cp >= 0x300 && StyleTables.needsShaping(UInt32(cp), unicode: unicode)
+                if shaped { flags |= Entry.shaped }
+                let missing = resolved.glyph == 0 && ClusterCoverage.needsGlyph(scalar)
+                if missing { flags |= Entry.missing }
+                var continuing = false
+                if advance != 0, ligatureFonts[font] {
+                    if !continuingMade[font] { makeContinuing(font: font) }
+                    continuing = Int(resolved.glyph) < self.continuing[font].count
+                        && self.continuing[font][Int(resolved.glyph)]
+                }
+                if continuing { flags |= Entry.continuing }
+                if asciiFastPath, cp >= 0x800, !continuing, !extender, !shaped, !missing, advance != 0 {
+                    if breaking.continuesIdeographicRun { flags |= Entry.ideographic }
+                    if breaking.closesIdeograph { flags |= Entry.closing }
+                }
+                (entries + cp).initialize(to: Entry(advance: advance, glyph: resolved.glyph, font: UInt8(font), flags: flags))
             }
-            let resolved = chain.resolve(scalar)
-            var advance = 0.0
-            // No zero-width scalar lies in U+3165–U+FDFF (most of the BMP: CJK), so skip the test.
-            if (cp < 0x3165 || cp >= 0xFE00) && isZeroWidth(scalar) {
-                advance = 0
-            } else if resolved.glyph == 0, let unknownWidth {
-                advance = harfBuzzFallbackSpace(scalar, font: fonts[0], xScale: xScale, multiplier: multipliers[0])
-                    ?? unknownWidth
-            } else if pango {
-                advance = Double(pangoScale(Int64(resolved.advance), multipliers[resolved.fontIndex]))
+        }
+
+        /// Fills every block not filled yet.
+        ///
+        /// - Complexity: O(65,536).
+        mutating func fillAll(of entries: UnsafeMutablePointer<Entry>) {
+            guard !isComplete else { return }
+            let properties = ScalarBreakProperties.basicMultilingualPlane()
+            properties.withUnsafeBufferPointer { properties in
+                for block in filled.indices { fill(block: block, of: entries) { properties[$0] } }
+            }
+            isComplete = true
+        }
+
+        /// Fills the blocks of the BMP scalars of `bytes` (valid UTF-8), scalar by scalar as
+        /// `TextWalker.decode` reads them.
+        ///
+        /// - Complexity: O(n) in the length of `bytes`, plus O(256) per block filled.
+        mutating func fill(coveringScalarsOf bytes: UnsafeBufferPointer<UInt8>, of entries: UnsafeMutablePointer<Entry>) {
+            var i = 0
+            while i < bytes.count {
+                let (value, length) = TextWalker.decode(bytes, at: i)
+                i += length
+                guard value < 0x1_0000 else { continue }
+                let block = Int(value) / StyleTables.entryBlockSize
+                if !filled[block] {
+                    fill(block: block, of: entries) { ScalarBreakProperties.ofBMPCodePoint(UInt32($0)) }
+                }
+            }
+        }
+
+        /// Makes `continuing` of font `font`.
+        private mutating func makeContinuing(font: Int) {
+            continuing[font] = StyleTables.ligatureContinuations(
+                ligatureTables[font], glyphCount: chain.fonts[font].glyphCount)
+            continuingMade[font] = true
+        }
+    }
+
+    /// Fills the entries of the BMP scalars of `bytes` (valid UTF-8) that are not filled yet —
+    /// or, once `lazyEntryTexts` texts have come here, every entry, after which
+    /// `entriesComplete` is set and no walk comes here again. Thread-safe: the filling happens
+    /// under a lock, and an entry a walk reads was filled before its walk started.
+    ///
+    /// - Complexity: O(n) in the length of `bytes`, plus O(256) per block filled (O(65,536) once).
+    @inline(never)
+    func fillEntries(coveringScalarsOf bytes: UnsafeBufferPointer<UInt8>) {
+        let entries = self.entries
+        entryFilling.withLock { filling in
+            guard !filling.isComplete else { return }
+            filling.texts += 1
+            if filling.texts > StyleTables.lazyEntryTexts {
+                filling.fillAll(of: entries)
+                entriesComplete.pointee.store(true, ordering: .releasing)
             } else {
-                advance = Double(resolved.advance) * size / unitsPerEm[resolved.fontIndex]
+                filling.fill(coveringScalarsOf: bytes, of: entries)
             }
-            let font = UInt8(truncatingIfNeeded: resolved.fontIndex)
-            let startsLigature = ligatureFonts[Int(font)] && ligatureTables[Int(font)].startsLigature(resolved.glyph)
-            let properties = breakProperties[cp]
-            let extender = isExtender(scalar, lineBreakClass: properties.resolvedClass)
-            var flags: UInt8 = (startsLigature ? 1 : 0) | (extender ? 2 : 0)
-            let shaped = cp >= 0x300 && needsShaping(UInt32(cp), unicode: unicode)
-            if shaped { flags |= Entry.shaped }
-            let missing = resolved.glyph == 0 && ClusterCoverage.needsGlyph(scalar)
-            if missing { flags |= Entry.missing }
-            let glyphs = continuingGlyphs[Int(font)]
-            let continuing = advance != 0 && Int(resolved.glyph) < glyphs.count && glyphs[Int(resolved.glyph)]
-            if continuing { flags |= Entry.continuing }
-            if asciiFastPath, cp >= 0x800, !continuing, !extender, !shaped, !missing, advance != 0 {
-                if properties.continuesIdeographicRun { flags |= Entry.ideographic }
-                if properties.closesIdeograph { flags |= Entry.closing }
-            }
-            (entries + cp).initialize(to: Entry(advance: advance, glyph: resolved.glyph, font: font, flags: flags))
+        }
+    }
+
+    /// Fills every entry now (for code that reads `entries` for any code point, and tests).
+    ///
+    /// - Complexity: O(65,536) the first time.
+    func fillAllEntries() {
+        let entries = self.entries
+        entryFilling.withLock { filling in
+            filling.fillAll(of: entries)
+            entriesComplete.pointee.store(true, ordering: .releasing)
         }
     }
 
@@ -72,7 +195,7 @@ extension StyleTables {
     /// first glyph of one of them (`Entry.continuesLigature`).
     ///
     /// - Complexity: O(glyphs + ligatures).
-    private static func ligatureContinuations(_ table: LigatureTable, glyphCount: Int) -> [Bool] {
+    static func ligatureContinuations(_ table: LigatureTable, glyphCount: Int) -> [Bool] {
         var continuing = [Bool](repeating: false, count: glyphCount)
         for glyph in 0..<glyphCount {
             for ligature in table.ligatures(startingWith: GlyphID(truncatingIfNeeded: glyph)) {

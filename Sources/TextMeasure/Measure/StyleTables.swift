@@ -2,7 +2,9 @@ import LineBreak
 import Synchronization
 
 /// Per-style lookup tables for the measuring hot path: for every code point of the Basic
-/// Multilingual Plane, the scaled advance, the index of the font that draws it and its glyph.
+/// Multilingual Plane, the scaled advance, the index of the font that draws it and its glyph —
+/// filled 256 code points at a time as the texts measured need them, and all at once after a few
+/// texts (`EntryFilling`), so that a command measuring one row builds only what its text uses.
 ///
 /// Built once per (font chain, size, profile, line-break tailoring) and shared (see `StyleTables.shared(for:)`), so
 /// measuring never calls into FreeType and never looks anything up in a dictionary per scalar.
@@ -80,8 +82,14 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
         static var continuing: UInt8 { 64 }
     }
 
-    /// `Entry` of each BMP code point (65,536).
+    /// `Entry` of each BMP code point (65,536), filled block by block as texts need them (see
+    /// `EntryFilling`): read only entries of scalars of a text that
+    /// `StyleTableView.fillEntries(coveringScalarsOf:)` was given, or after `fillAllEntries()`.
     let entries: UnsafeMutablePointer<Entry>
+    /// Whether every entry is filled, in memory of its own (read through the view).
+    let entriesComplete: UnsafeMutablePointer<Atomic<Bool>>
+    /// How the entries are filled and which are (`StyleTables+Entries.swift`).
+    let entryFilling: Mutex<EntryFilling>
     /// Kerning between two ASCII code points both drawn by the primary font, width units
     /// (128 × 128, indexed `left << 7 | right`).
     let asciiKerning: UnsafeMutablePointer<Double>
@@ -193,11 +201,15 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
             ? Double(StyleTables.pangoApproximateCharWidth(font: fonts[0], multiplier: multipliers[0], useGPOS: useGPOS[0]))
             : nil
         self.pangoUnknownGlyphWidth = unknownWidth
-        let ligatureFonts = self.ligatureFonts
         entries = .allocate(capacity: 0x1_0000)
-        StyleTables.fillEntries(
-            entries, chain: chain, size: size, xScale: xScale, multipliers: multipliers, unknownWidth: unknownWidth,
-            ligatureFonts: ligatureFonts, asciiFastPath: asciiFastPath)
+        entriesComplete = .allocate(capacity: 1)
+        entriesComplete.initialize(to: Atomic(false))
+        var filling = EntryFilling(
+            chain: chain, size: size, xScale: xScale, multipliers: multipliers, unknownWidth: unknownWidth,
+            ligatureFonts: self.ligatureFonts, asciiFastPath: asciiFastPath)
+        // Block 0 (ASCII and Latin-1) at once: the ASCII tables below read it.
+        filling.fill(block: 0, of: entries) { ScalarBreakProperties.ofBMPCodePoint(UInt32($0)) }
+        entryFilling = Mutex(filling)
         asciiSimple = .allocate(capacity: 256)
         asciiSimple.initialize(repeating: 0, count: 256)
         for cp in 0..<128 where asciiFastPath {
@@ -239,8 +251,8 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
             asciiKerningIndex[pair] = UInt8(index)
         }
         viewFields.initialize(to: StyleTableView.Fields(
-            entries: entries, asciiSimple: asciiSimple, asciiLigaturePairs: asciiLigaturePairs,
-            asciiKerning: asciiKerning,
+            entries: entries, entriesComplete: entriesComplete, asciiSimple: asciiSimple,
+            asciiLigaturePairs: asciiLigaturePairs, asciiKerning: asciiKerning,
             asciiKerningIndex: asciiKerningIndex, asciiKerningValues: asciiKerningValues,
             fontHasKerning: fontHasKerningStorage, lineHeights: lineHeightStorage, unitsPerPoint: unitsPerPoint,
             profile: profile, lineBreakTailoring: lineBreakTailoring,
@@ -257,6 +269,8 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
         viewFields.deinitialize(count: 1)
         viewFields.deallocate()
         entries.deallocate()
+        entriesComplete.deinitialize(count: 1)
+        entriesComplete.deallocate()
         asciiKerning.deallocate()
         asciiSimple.deallocate()
         asciiLigaturePairs.deallocate()

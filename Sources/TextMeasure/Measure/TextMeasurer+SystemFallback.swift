@@ -23,6 +23,7 @@ extension TextMeasurer {
     ///   character or a combination of fonts is seen.
     func systemFallbackMeasurer(for bytes: UnsafeBufferPointer<UInt8>) -> TextMeasurer? {
         guard style.systemFallback else { return nil }
+        tables.fillEntries(coveringScalarsOf: bytes)
         var scalars = Set<Unicode.Scalar>()
         var i = 0
         while i < bytes.count {

@@ -21,6 +21,7 @@ struct TextWalker {
 
     /// A walker over `bytes` whose levels are known (`levels` must be `BidiLevels(bytes)`).
     init(tables: StyleTableView, bytes: UnsafeBufferPointer<UInt8>, levels: BidiLevels?) {
+        tables.fillEntries(coveringScalarsOf: bytes)
         self.tables = tables
         self.bytes = bytes
         self.levels = levels

@@ -31,6 +31,7 @@ struct GlyphPositioner {
 
     /// The glyph lines of `lines` (from measuring `bytes`).
     func lines(_ lines: [LineFragment], in bytes: UnsafeBufferPointer<UInt8>) -> [GlyphLine] {
+        tables.view.fillEntries(coveringScalarsOf: bytes)
         let contentEnds = contentEnds(of: lines, in: bytes)
         let levels = BidiLevels(bytes)
         return zip(lines, contentEnds).map { line(of: $0, contentEnd: $1, levels: levels, in: bytes) }

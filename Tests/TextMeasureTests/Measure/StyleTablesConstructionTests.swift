@@ -80,6 +80,7 @@ struct StyleTablesConstructionTests {
         -> (mismatches: [Int], flagCounts: [Int])
     {
         let tables = StyleTables(chain: chain, size: size, profile: profile, asciiFastPath: asciiFastPath)
+        tables.fillAllEntries()
         let xScale = Int64((size * 1024).rounded())
         let unknownWidth = Double(StyleTables.pangoApproximateCharWidth(
             font: chain.fonts[0], multiplier: (xScale << 16) / Int64(chain.fonts[0].unitsPerEm),
@@ -118,6 +119,7 @@ struct StyleTablesConstructionTests {
                 // Unassigned code points and scripts none of the fonts has are missing.
                 #expect(flagCounts[5] > 1_000, "missing, chain \(c)")
                 let built = StyleTables(chain: chain, size: size, profile: profile, asciiFastPath: asciiFastPath)
+                built.fillAllEntries()
                 #expect(built.entries[0x0378].isMissing && !built.entries[0x09].isMissing, "U+0378, tab")
                 if asciiFastPath && c < 2 {
                     #expect(flagCounts[2] > 10_000 && flagCounts[3] > 10, "ideographic/closing, chain \(c)")
@@ -135,6 +137,7 @@ struct StyleTablesConstructionTests {
         let bundled = try FontChain.bundled()
         for chain in [bundled, try FontChain(bundled.fonts.reversed())] {
             let tables = StyleTables(chain: chain, size: 17, profile: .uikit)
+            tables.fillAllEntries()
             for codePoint in [0xD800, 0xDBFF, 0xDC00, 0xDFFF] {
                 #expect(tables.entries[codePoint].advance == 0 && tables.entries[codePoint].glyph == 0)
             }

@@ -34,6 +34,11 @@ enum BidiClass: UInt8, Sendable {
         }
     }
 
+    /// The class of scalar `value` (fribidi's type), or `nil` for a type left to fribidi.
+    init?(scalar value: UInt32) {
+        self.init(fribidi: fribidi_get_bidi_type(value).rawValue)
+    }
+
     /// L, R or AL (`FRIBIDI_IS_STRONG` without the explicit codes).
     @inline(__always) var isStrong: Bool { rawValue <= BidiClass.al.rawValue }
     /// EN or AN (`FRIBIDI_IS_NUMBER`).

@@ -68,7 +68,7 @@ struct BidiLevels: Sendable, Equatable {
     }
 
     /// An empty set of runs, to `append` to.
-    private init() {}
+    init() {}
 
     /// Ends the last run at `end` if it has level `level`, else appends the run `..<end` at
     /// `level`. Ends must increase.
@@ -149,7 +149,7 @@ struct BidiLevels: Sendable, Equatable {
     /// Appends the levels of the paragraph `from..<to` with base direction `base`, as
     /// `pango_log2vis_get_embedding_levels`; returns the resolved paragraph direction
     /// (`.leftToRight` or `.rightToLeft`). `runs` and `intervals` are scratch space.
-    private mutating func appendParagraph(
+    mutating func appendParagraph(
         _ bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int, base: Direction, handWritten: Bool,
         runs: UnsafeMutableBufferPointer<BidiParagraphResolver.Run>, intervals: UnsafeMutableBufferPointer<Int>
     ) -> Direction {
@@ -188,7 +188,7 @@ struct BidiLevels: Sendable, Equatable {
 
     /// Appends the levels `BidiParagraphResolver` gives the paragraph `from..<to` it scanned
     /// (`scan`, `runs`, `intervals`); returns the resolved direction as fribidi leaves it.
-    private mutating func appendResolvedParagraph(
+    mutating func appendResolvedParagraph(
         _ bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int, base: Direction, scan: BidiParagraphResolver.Scan,
         runs: UnsafeMutablePointer<BidiParagraphResolver.Run>, intervals: UnsafeMutableBufferPointer<Int>
     ) -> Direction {
@@ -234,7 +234,7 @@ struct BidiLevels: Sendable, Equatable {
     /// Appends fribidi's levels of the paragraph `from..<to` with base direction `base`, as
     /// `pango_log2vis_get_embedding_levels` asks for them (past its shortcuts); returns the
     /// resolved paragraph direction.
-    private mutating func appendFriBidiParagraph(
+    mutating func appendFriBidiParagraph(
         _ bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int, base: Direction
     ) -> Direction {
         var types: [FriBidiCharType] = []

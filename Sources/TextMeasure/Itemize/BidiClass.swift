@@ -39,6 +39,29 @@ enum BidiClass: UInt8, Sendable {
         self.init(fribidi: fribidi_get_bidi_type(value).rawValue)
     }
 
+    /// The class of each scalar below U+0700 (Latin, Greek, Cyrillic, Hebrew, Arabic) as its raw
+    /// value, 0xFF where it has none: fribidi's types, looked up once.
+    static let belowU0700: [UInt8] = (0..<0x700).map { BidiClass(scalar: UInt32($0))?.rawValue ?? 0xFF }
+
+    /// fribidi's type of the class (`FriBidiCharType.rawValue`).
+    var fribidiType: UInt32 {
+        switch self {
+        case .l: 0x110
+        case .r: 0x111
+        case .al: 0x113
+        case .en: 0x220
+        case .an: 0x222
+        case .es: 0x1_0420
+        case .et: 0x2_0420
+        case .cs: 0x4_0420
+        case .nsm: 0x8_0020
+        case .bn: 0x10_0820
+        case .ws: 0x80_0840
+        case .on: 0x40
+        case .s: 0x40_2840
+        }
+    }
+
     /// L, R or AL (`FRIBIDI_IS_STRONG` without the explicit codes).
     @inline(__always) var isStrong: Bool { rawValue <= BidiClass.al.rawValue }
     /// EN or AN (`FRIBIDI_IS_NUMBER`).

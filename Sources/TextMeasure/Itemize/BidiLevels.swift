@@ -18,15 +18,16 @@ import CFriBidi
 /// few numbers or Latin words in Arabic allocates nothing.
 struct BidiLevels: Sendable, Equatable {
     /// The level runs stored inline.
-    static let inlineCapacity = 16
+    static let inlineCapacity = 8
 
     /// The number of level runs.
     private var count = 0
-    /// The first `inlineCapacity` runs, each `end << 8 | level` (`end`: the UTF-8 offset where
-    /// the run ends), in increasing order; unused lanes are 0.
-    private var inline = SIMD16<UInt64>()
-    /// Every run, in the same form, once there are more than `inlineCapacity` (else empty).
-    private var spilled: [UInt64] = []
+    /// The runs while there are at most `inlineCapacity` and the text is shorter than 16 MiB,
+    /// each `end << 8 | level` (`end`: the UTF-8 offset where the run ends), in increasing
+    /// order; unused lanes are 0. Small, since walkers holding the levels are copied.
+    private var inline = SIMD8<UInt32>()
+    /// Every run, in the same form, once they do not fit `inline` (else `nil`).
+    private var spilled: [UInt64]?
 
     /// The level of the scalar at (or around) UTF-8 offset `offset`, which must be inside the
     /// text.
@@ -46,25 +47,25 @@ struct BidiLevels: Sendable, Equatable {
     /// The packed run (`end << 8 | level`) that holds `offset`: the first whose end is beyond it.
     @inline(__always)
     private func run(containing offset: Int) -> UInt64 {
-        let key = UInt64(truncatingIfNeeded: offset) << 8 | 0xFF
-        if _fastPath(count <= BidiLevels.inlineCapacity) {
+        guard let spilled else {
+            let key = UInt32(truncatingIfNeeded: offset) << 8 | 0xFF
             var k = 0
             while k < count &- 1 && inline[k] <= key { k &+= 1 }
-            return inline[k]
+            return UInt64(inline[k])
         }
-        return spilledRun(after: key)
+        return BidiLevels.run(after: UInt64(truncatingIfNeeded: offset) << 8 | 0xFF, in: spilled)
     }
 
-    /// `run(containing:)` among the spilled runs: a binary search.
+    /// `run(containing:)` among spilled runs: a binary search.
     @inline(never)
-    private func spilledRun(after key: UInt64) -> UInt64 {
+    private static func run(after key: UInt64, in runs: [UInt64]) -> UInt64 {
         var low = 0
-        var high = spilled.count - 1
+        var high = runs.count - 1
         while low < high {
             let middle = (low + high) / 2
-            if spilled[middle] <= key { low = middle + 1 } else { high = middle }
+            if runs[middle] <= key { low = middle + 1 } else { high = middle }
         }
-        return spilled[low]
+        return runs[low]
     }
 
     /// An empty set of runs, to `append` to.
@@ -72,32 +73,34 @@ struct BidiLevels: Sendable, Equatable {
 
     /// Ends the last run at `end` if it has level `level`, else appends the run `..<end` at
     /// `level`. Ends must increase.
-    private mutating func append(end: Int, level: UInt8) {
-        let packed = UInt64(truncatingIfNeeded: end) << 8 | UInt64(level)
-        if count > 0 {
-            let last = count <= BidiLevels.inlineCapacity ? inline[count - 1] : spilled[count - 1]
-            if UInt8(truncatingIfNeeded: last) == level {
-                if count <= BidiLevels.inlineCapacity { inline[count - 1] = packed } else { spilled[count - 1] = packed }
+    mutating func append(end: Int, level: UInt8) {
+        if spilled == nil {
+            if count > 0, UInt8(truncatingIfNeeded: inline[count - 1]) == level, end < 1 << 24 {
+                inline[count - 1] = UInt32(truncatingIfNeeded: end) << 8 | UInt32(level)
                 return
             }
-        }
-        if count < BidiLevels.inlineCapacity {
-            inline[count] = packed
-        } else {
-            if count == BidiLevels.inlineCapacity {
-                spilled.reserveCapacity(2 * BidiLevels.inlineCapacity)
-                for k in 0..<BidiLevels.inlineCapacity { spilled.append(inline[k]) }
+            if count < BidiLevels.inlineCapacity, end < 1 << 24 {
+                inline[count] = UInt32(truncatingIfNeeded: end) << 8 | UInt32(level)
+                count += 1
+                return
             }
-            spilled.append(packed)
+            var runs: [UInt64] = []
+            runs.reserveCapacity(4 * BidiLevels.inlineCapacity)
+            for k in 0..<count { runs.append(UInt64(inline[k])) }
+            spilled = runs
         }
-        count += 1
+        let packed = UInt64(truncatingIfNeeded: end) << 8 | UInt64(level)
+        if count > 0, UInt8(truncatingIfNeeded: spilled![count - 1]) == level {
+            spilled![count - 1] = packed
+        } else {
+            spilled!.append(packed)
+            count += 1
+        }
     }
 
     /// Whether some run has a level other than 0.
     private var hasLevels: Bool {
-        if count <= BidiLevels.inlineCapacity {
-            return (inline & SIMD16(repeating: 0xFF)) != SIMD16(repeating: 0)
-        }
+        guard let spilled else { return (inline & SIMD8(repeating: 0xFF)) != SIMD8(repeating: 0) }
         return spilled.contains { $0 & 0xFF != 0 }
     }
 
@@ -208,26 +211,35 @@ struct BidiLevels: Sendable, Equatable {
         }
         let n = BidiParagraphResolver.resolve(runs, count: scan.runCount, level: level, in: bytes)
         // BN characters before the first run take the paragraph level, as does what rule L1
-        // resets (the ranges in `intervals`, in order).
-        if n == 0 || Int(runs[0].start) > from { append(end: n == 0 ? to : Int(runs[0].start), level: level) }
+        // resets (the ranges in `intervals`, in order). Runs at one level are joined here.
+        var pendingLevel = level
+        var pendingEnd = n == 0 ? to : Int(runs[0].start)
         var interval = 0
         for k in 0..<n {
             var at = Int(runs[k].start)
             let end = k + 1 < n ? Int(runs[k + 1].start) : to
             let runLevel = BidiParagraphResolver.level(of: runs[k].type, paragraphLevel: level)
             while at < end {
-                while interval < scan.intervalCount && intervals[interval + 1] <= at { interval += 2 }
-                if interval < scan.intervalCount && intervals[interval] <= at {
-                    let stop = min(end, intervals[interval + 1])
-                    append(end: stop, level: level)
-                    at = stop
-                } else {
-                    let stop = interval < scan.intervalCount ? min(end, intervals[interval]) : end
-                    append(end: stop, level: runLevel)
-                    at = stop
+                var stop = end
+                var stopLevel = runLevel
+                if interval < scan.intervalCount {
+                    while interval < scan.intervalCount && intervals[interval + 1] <= at { interval += 2 }
+                    if interval < scan.intervalCount && intervals[interval] <= at {
+                        stop = min(end, intervals[interval + 1])
+                        stopLevel = level
+                    } else if interval < scan.intervalCount {
+                        stop = min(end, intervals[interval])
+                    }
                 }
+                if stopLevel != pendingLevel {
+                    if pendingEnd > from { append(end: pendingEnd, level: pendingLevel) }
+                    pendingLevel = stopLevel
+                }
+                pendingEnd = stop
+                at = stop
             }
         }
+        if pendingEnd > from { append(end: pendingEnd, level: pendingLevel) }
         return resolved
     }
 

@@ -74,12 +74,21 @@ enum BidiParagraphResolver {
         var spaceStart = -1
         var resolvable = to - from <= Int(UInt32.max) && to <= Int(UInt32.max)
         let capacity = min(runs.count, Int(Run.noRun))
+        let table = BidiClass.belowU0700
         var i = from
         while i < to {
             let (value, length) = TextWalker.decode(bytes, at: i)
-            let raw = fribidi_get_bidi_type(value).rawValue
+            let raw: UInt32
+            let found: BidiClass?
+            if value < 0x700, case let code = table[Int(value)], code != 0xFF {
+                found = unsafeBitCast(code, to: BidiClass.self)
+                raw = found.unsafelyUnwrapped.fribidiType
+            } else {
+                raw = fribidi_get_bidi_type(value).rawValue
+                found = BidiClass(fribidi: raw)
+            }
             ored |= raw
-            guard let type = BidiClass(fribidi: raw) else {
+            guard let type = found else {
                 resolvable = false
                 if rowheight_fribidi_is_strong(raw) != 0 { anded &= raw }
                 i += length

@@ -852,9 +852,7 @@ struct TextWalker {
     private func uniformLevel(from: Int, to: Int) -> Int? {
         guard let levels else { return -1 }
         guard from < to else { return -1 }
-        let level = levels[from]
-        for i in (from + 1)..<to where levels[i] != level { return nil }
-        return Int(level)
+        return levels.isUniform(from: from, to: to) ? Int(levels[from]) : nil
     }
 
     /// The font of the text after `from..<to` as far as shaping the range depends on it — the

@@ -20,14 +20,15 @@ struct BidiLevels: Sendable, Equatable {
     /// The level runs stored inline.
     static let inlineCapacity = 8
 
-    /// The number of level runs.
-    private var count = 0
     /// The runs while there are at most `inlineCapacity` and the text is shorter than 16 MiB,
     /// each `end << 8 | level` (`end`: the UTF-8 offset where the run ends), in increasing
     /// order; unused lanes are 0. Small, since walkers holding the levels are copied.
     private var inline = SIMD8<UInt32>()
-    /// Every run, in the same form, once they do not fit `inline` (else `nil`).
-    private var spilled: [UInt64]?
+    /// Every run, in the same form, once they do not fit `inline` (else empty: no allocation;
+    /// not optional, so that copying the levels is copying bytes and retaining one reference).
+    private var spilled: [UInt64] = []
+    /// The number of runs in `inline` (0 once they are spilled).
+    private var inlineCount: UInt8 = 0
 
     /// The level of the scalar at (or around) UTF-8 offset `offset`, which must be inside the
     /// text.
@@ -47,10 +48,11 @@ struct BidiLevels: Sendable, Equatable {
     /// The packed run (`end << 8 | level`) that holds `offset`: the first whose end is beyond it.
     @inline(__always)
     private func run(containing offset: Int) -> UInt64 {
-        guard let spilled else {
+        if _fastPath(inlineCount != 0) {
             let key = UInt32(truncatingIfNeeded: offset) << 8 | 0xFF
+            let last = Int(inlineCount) &- 1
             var k = 0
-            while k < count &- 1 && inline[k] <= key { k &+= 1 }
+            while k < last && inline[k] <= key { k &+= 1 }
             return UInt64(inline[k])
         }
         return BidiLevels.run(after: UInt64(truncatingIfNeeded: offset) << 8 | 0xFF, in: spilled)
@@ -74,33 +76,33 @@ struct BidiLevels: Sendable, Equatable {
     /// Ends the last run at `end` if it has level `level`, else appends the run `..<end` at
     /// `level`. Ends must increase.
     mutating func append(end: Int, level: UInt8) {
-        if spilled == nil {
+        if spilled.isEmpty {
+            let count = Int(inlineCount)
             if count > 0, UInt8(truncatingIfNeeded: inline[count - 1]) == level, end < 1 << 24 {
                 inline[count - 1] = UInt32(truncatingIfNeeded: end) << 8 | UInt32(level)
                 return
             }
             if count < BidiLevels.inlineCapacity, end < 1 << 24 {
                 inline[count] = UInt32(truncatingIfNeeded: end) << 8 | UInt32(level)
-                count += 1
+                inlineCount += 1
                 return
             }
-            var runs: [UInt64] = []
-            runs.reserveCapacity(4 * BidiLevels.inlineCapacity)
-            for k in 0..<count { runs.append(UInt64(inline[k])) }
-            spilled = runs
+            spilled.reserveCapacity(4 * BidiLevels.inlineCapacity)
+            for k in 0..<count { spilled.append(UInt64(inline[k])) }
+            inline = SIMD8()
+            inlineCount = 0
         }
         let packed = UInt64(truncatingIfNeeded: end) << 8 | UInt64(level)
-        if count > 0, UInt8(truncatingIfNeeded: spilled![count - 1]) == level {
-            spilled![count - 1] = packed
+        if let last = spilled.last, UInt8(truncatingIfNeeded: last) == level {
+            spilled[spilled.count - 1] = packed
         } else {
-            spilled!.append(packed)
-            count += 1
+            spilled.append(packed)
         }
     }
 
     /// Whether some run has a level other than 0.
     private var hasLevels: Bool {
-        guard let spilled else { return (inline & SIMD8(repeating: 0xFF)) != SIMD8(repeating: 0) }
+        if spilled.isEmpty { return (inline & SIMD8(repeating: 0xFF)) != SIMD8(repeating: 0) }
         return spilled.contains { $0 & 0xFF != 0 }
     }
 

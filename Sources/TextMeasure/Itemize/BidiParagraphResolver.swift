@@ -127,6 +127,21 @@ enum BidiParagraphResolver {
                     result.overflowed = true
                     resolvable = false
                 }
+                i += length
+                // The rest of a word (or of white space) in one class below U+0700 joins the run
+                // at once: it changes no type sum, no L1 range and no first letter. Not ON (a
+                // bracket is a run of its own) nor S (an L1 range each).
+                if resolvable, type != .on, type != .s {
+                    var more = false
+                    while i < to {
+                        let (next, nextLength) = TextWalker.decode(bytes, at: i)
+                        guard next < 0x700, table[Int(next)] == type.rawValue else { break }
+                        more = true
+                        i += nextLength
+                    }
+                    if more { runs[n - 1].flags &= ~Run.single }
+                }
+                continue
             }
             i += length
         }

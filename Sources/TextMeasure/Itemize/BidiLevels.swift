@@ -18,12 +18,17 @@ import CFriBidi
 /// few numbers or Latin words in Arabic allocates nothing.
 struct BidiLevels: Sendable, Equatable {
     /// The level runs stored inline.
-    static let inlineCapacity = 8
+    static let inlineCapacity = 16
+    /// 16 level runs, packed (`inline`).
+    typealias InlineRuns = (
+        UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32,
+        UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32
+    )
 
     /// The runs while there are at most `inlineCapacity` and the text is shorter than 16 MiB,
     /// each `end << 8 | level` (`end`: the UTF-8 offset where the run ends), in increasing
     /// order; unused lanes are 0. Small, since walkers holding the levels are copied.
-    private var inline = SIMD8<UInt32>()
+    private var inline: InlineRuns = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
     /// Every run, in the same form, once they do not fit `inline` (else empty: no allocation;
     /// not optional, so that copying the levels is copying bytes and retaining one reference).
     private var spilled: [UInt64] = []
@@ -51,9 +56,12 @@ struct BidiLevels: Sendable, Equatable {
         if _fastPath(inlineCount != 0) {
             let key = UInt32(truncatingIfNeeded: offset) << 8 | 0xFF
             let last = Int(inlineCount) &- 1
-            var k = 0
-            while k < last && inline[k] <= key { k &+= 1 }
-            return UInt64(inline[k])
+            return withUnsafeBytes(of: inline) { raw in
+                let runs = raw.assumingMemoryBound(to: UInt32.self)
+                var k = 0
+                while k < last && runs[k] <= key { k &+= 1 }
+                return UInt64(runs[k])
+            }
         }
         return BidiLevels.run(after: UInt64(truncatingIfNeeded: offset) << 8 | 0xFF, in: spilled)
     }
@@ -78,18 +86,21 @@ struct BidiLevels: Sendable, Equatable {
     mutating func append(end: Int, level: UInt8) {
         if spilled.isEmpty {
             let count = Int(inlineCount)
-            if count > 0, UInt8(truncatingIfNeeded: inline[count - 1]) == level, end < 1 << 24 {
-                inline[count - 1] = UInt32(truncatingIfNeeded: end) << 8 | UInt32(level)
-                return
-            }
-            if count < BidiLevels.inlineCapacity, end < 1 << 24 {
-                inline[count] = UInt32(truncatingIfNeeded: end) << 8 | UInt32(level)
-                inlineCount += 1
-                return
+            if end < 1 << 24 {
+                let packed = UInt32(truncatingIfNeeded: end) << 8 | UInt32(level)
+                if count > 0, UInt8(truncatingIfNeeded: inlineRun(count - 1)) == level {
+                    setInlineRun(count - 1, packed)
+                    return
+                }
+                if count < BidiLevels.inlineCapacity {
+                    setInlineRun(count, packed)
+                    inlineCount += 1
+                    return
+                }
             }
             spilled.reserveCapacity(4 * BidiLevels.inlineCapacity)
-            for k in 0..<count { spilled.append(UInt64(inline[k])) }
-            inline = SIMD8()
+            for k in 0..<count { spilled.append(UInt64(inlineRun(k))) }
+            inline = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
             inlineCount = 0
         }
         let packed = UInt64(truncatingIfNeeded: end) << 8 | UInt64(level)
@@ -100,9 +111,26 @@ struct BidiLevels: Sendable, Equatable {
         }
     }
 
+    /// The inline run at `k`.
+    @inline(__always)
+    private func inlineRun(_ k: Int) -> UInt32 {
+        withUnsafeBytes(of: inline) { $0.load(fromByteOffset: k &* 4, as: UInt32.self) }
+    }
+
+    /// Sets the inline run at `k`.
+    private mutating func setInlineRun(_ k: Int, _ run: UInt32) {
+        withUnsafeMutableBytes(of: &inline) { $0.storeBytes(of: run, toByteOffset: k &* 4, as: UInt32.self) }
+    }
+
+    /// Whether `a` and `b` hold the same runs.
+    static func == (a: BidiLevels, b: BidiLevels) -> Bool {
+        a.inlineCount == b.inlineCount && a.spilled == b.spilled
+            && (0..<Int(a.inlineCount)).allSatisfy { a.inlineRun($0) == b.inlineRun($0) }
+    }
+
     /// Whether some run has a level other than 0.
     private var hasLevels: Bool {
-        if spilled.isEmpty { return (inline & SIMD8(repeating: 0xFF)) != SIMD8(repeating: 0) }
+        if spilled.isEmpty { return (0..<Int(inlineCount)).contains { inlineRun($0) & 0xFF != 0 } }
         return spilled.contains { $0 & 0xFF != 0 }
     }
 

@@ -118,6 +118,13 @@ enum BidiParagraphResolver {
                 let isBracket = type == .on && fribidi_get_bracket(value) != rowheight_fribidi_no_bracket()
                 if n > 0, runs[n - 1].type == type, !isBracket, runs[n - 1].flags & Run.bracket == 0 {
                     runs[n - 1].flags &= ~Run.single
+                } else if type.isStrong, n >= 2, runs[n - 1].type == .ws, runs[n - 2].type == type {
+                    // White space between two runs of one strong class resolves to their level
+                    // under every rule (N1; no W rule changes WS, nor reads it but as the strong
+                    // runs' neighbour, which sees the same class), so the three are one run:
+                    // fewer runs for the passes.
+                    n -= 1
+                    runs[n - 1].flags &= ~Run.single
                 } else if n < capacity {
                     runs[n] = Run(
                         start: UInt32(truncatingIfNeeded: i), partner: Run.noRun, type: type,

@@ -19,16 +19,11 @@ import CFriBidi
 struct BidiLevels: Sendable, Equatable {
     /// The level runs stored inline.
     static let inlineCapacity = 16
-    /// 16 level runs, packed (`inline`).
-    typealias InlineRuns = (
-        UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32,
-        UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32
-    )
 
     /// The runs while there are at most `inlineCapacity` and the text is shorter than 16 MiB,
     /// each `end << 8 | level` (`end`: the UTF-8 offset where the run ends), in increasing
     /// order; unused lanes are 0. Small, since walkers holding the levels are copied.
-    private var inline: InlineRuns = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    private var inline = SIMD16<UInt32>()
     /// Every run, in the same form, once they do not fit `inline` (else empty: no allocation;
     /// not optional, so that copying the levels is copying bytes and retaining one reference).
     private var spilled: [UInt64] = []
@@ -50,18 +45,22 @@ struct BidiLevels: Sendable, Equatable {
     @inline(__always)
     func isUniform(from: Int, to: Int) -> Bool { runEnd(containing: from) >= to }
 
+    /// The level of every byte of `from..<to` (not empty), or `nil` when it changes inside.
+    @inline(__always)
+    func uniformLevel(from: Int, to: Int) -> UInt8? {
+        let run = run(containing: from)
+        return Int(truncatingIfNeeded: run >> 8) >= to ? UInt8(truncatingIfNeeded: run) : nil
+    }
+
     /// The packed run (`end << 8 | level`) that holds `offset`: the first whose end is beyond it.
     @inline(__always)
     private func run(containing offset: Int) -> UInt64 {
         if _fastPath(inlineCount != 0) {
             let key = UInt32(truncatingIfNeeded: offset) << 8 | 0xFF
             let last = Int(inlineCount) &- 1
-            return withUnsafeBytes(of: inline) { raw in
-                let runs = raw.assumingMemoryBound(to: UInt32.self)
-                var k = 0
-                while k < last && runs[k] <= key { k &+= 1 }
-                return UInt64(runs[k])
-            }
+            var k = 0
+            while k < last && inline[k] <= key { k &+= 1 }
+            return UInt64(inline[k])
         }
         return BidiLevels.run(after: UInt64(truncatingIfNeeded: offset) << 8 | 0xFF, in: spilled)
     }
@@ -100,7 +99,7 @@ struct BidiLevels: Sendable, Equatable {
             }
             spilled.reserveCapacity(4 * BidiLevels.inlineCapacity)
             for k in 0..<count { spilled.append(UInt64(inlineRun(k))) }
-            inline = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+            inline = SIMD16()
             inlineCount = 0
         }
         let packed = UInt64(truncatingIfNeeded: end) << 8 | UInt64(level)
@@ -113,24 +112,15 @@ struct BidiLevels: Sendable, Equatable {
 
     /// The inline run at `k`.
     @inline(__always)
-    private func inlineRun(_ k: Int) -> UInt32 {
-        withUnsafeBytes(of: inline) { $0.load(fromByteOffset: k &* 4, as: UInt32.self) }
-    }
+    private func inlineRun(_ k: Int) -> UInt32 { inline[k] }
 
     /// Sets the inline run at `k`.
-    private mutating func setInlineRun(_ k: Int, _ run: UInt32) {
-        withUnsafeMutableBytes(of: &inline) { $0.storeBytes(of: run, toByteOffset: k &* 4, as: UInt32.self) }
-    }
-
-    /// Whether `a` and `b` hold the same runs.
-    static func == (a: BidiLevels, b: BidiLevels) -> Bool {
-        a.inlineCount == b.inlineCount && a.spilled == b.spilled
-            && (0..<Int(a.inlineCount)).allSatisfy { a.inlineRun($0) == b.inlineRun($0) }
-    }
+    @inline(__always)
+    private mutating func setInlineRun(_ k: Int, _ run: UInt32) { inline[k] = run }
 
     /// Whether some run has a level other than 0.
     private var hasLevels: Bool {
-        if spilled.isEmpty { return (0..<Int(inlineCount)).contains { inlineRun($0) & 0xFF != 0 } }
+        if spilled.isEmpty { return (inline & SIMD16(repeating: 0xFF)) != SIMD16(repeating: 0) }
         return spilled.contains { $0 & 0xFF != 0 }
     }
 

@@ -86,6 +86,15 @@ struct BidiParagraphResolverTests {
         #expect(Self.levels("a ! א", base: .rightToLeft) == [2, 1, 1, 1, 1])
     }
 
+    @Test("White space between runs of one strong class: at their level, before and after numbers")
+    func spaceBetweenStrongRuns() {
+        #expect(Self.levels("a b", base: .rightToLeft) == [2, 2, 2])
+        #expect(Self.levels("ب ت 1", base: .leftToRight) == [1, 1, 1, 1, 2])
+        #expect(Self.levels("1 ب ت 2", base: .leftToRight) == [2, 1, 1, 1, 1, 1, 2])
+        #expect(Self.levels("ب \u{200B}ت", base: .leftToRight) == [1, 1, 1, 1])
+        #expect(Self.levels("א ב\u{301} 1", base: .leftToRight) == [1, 1, 1, 1, 1, 2])
+    }
+
     @Test("L1 and BN: segment separators and the white space before them, trailing BN, at the paragraph level")
     func l1() {
         #expect(Self.levels("א \tב", base: .leftToRight) == [1, 0, 0, 1])

@@ -142,9 +142,19 @@ enum BidiParagraphResolver {
                     var more = false
                     while i < to {
                         let (next, nextLength) = TextWalker.decode(bytes, at: i)
-                        guard next < 0x700, table[Int(next)] == type.rawValue else { break }
+                        if next < 0x700, table[Int(next)] == type.rawValue {
+                            more = true
+                            i += nextLength
+                            continue
+                        }
+                        // A space between two characters of one strong class joins them too (the
+                        // run of white space between two runs of one strong class, below).
+                        guard type.isStrong, next == 0x20, i + 1 < to else { break }
+                        let (after, afterLength) = TextWalker.decode(bytes, at: i + 1)
+                        guard after < 0x700, table[Int(after)] == type.rawValue else { break }
+                        ored |= BidiClass.ws.fribidiType
                         more = true
-                        i += nextLength
+                        i += 1 + afterLength
                     }
                     if more { runs[n - 1].flags &= ~Run.single }
                 }

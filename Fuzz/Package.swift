@@ -32,6 +32,8 @@ let package = Package(
         .executableTarget(
             name: "FuzzMarkup", dependencies: [.product(name: "TextMeasure", package: "RowHeight"), "FuzzSupport"]),
         .executableTarget(
+            name: "FuzzBidi", dependencies: [.product(name: "TextMeasure", package: "RowHeight"), "FuzzSupport"]),
+        .executableTarget(
             name: "FuzzLineBreak", dependencies: [.product(name: "LineBreak", package: "RowHeight"), "FuzzSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -4,68 +4,164 @@ import CFriBidi
 /// `PangoLayout` with its default automatic direction: each paragraph (ended by LF, CR, CR LF or
 /// U+2029, as `pango_find_paragraph_boundary`) gets the base direction of its first strong
 /// character, else the previous paragraph's (the first paragraph: the text's first strong
-/// character, else weak left to right), and its levels from fribidi through
-/// `pango_log2vis_get_embedding_levels` — including that function's shortcuts: a paragraph with no
-/// right-to-left, Arabic-number or isolate character is all level 0 (explicit LRE and LRO
-/// embeddings too), one whose strong characters are all right to left and that has no number
-/// nor isolate is all level 1.
+/// character, else weak left to right), and its levels as `pango_log2vis_get_embedding_levels`
+/// gives them — including that function's shortcuts: a paragraph with no right-to-left,
+/// Arabic-number or isolate character is all level 0 (explicit LRE and LRO embeddings too), one
+/// whose strong characters are all right to left and that has no number nor isolate is all
+/// level 1. Other paragraphs are resolved by `BidiParagraphResolver` (fribidi's levels, written
+/// by hand) when they have no explicit embedding, override, isolate or paragraph separator, else
+/// by fribidi (`fribidi_get_par_embedding_levels_ex`).
 ///
 /// Text with no character that can give a level other than 0 has no levels (`init` returns
-/// `nil` after one scan of its bytes, without calling fribidi or allocating).
+/// `nil` after one scan of its bytes, without calling fribidi). The levels are kept as runs of
+/// bytes at one level; up to `inlineCapacity` runs are stored inline, so measuring a row with a
+/// few numbers or Latin words in Arabic allocates nothing.
 struct BidiLevels: Sendable, Equatable {
-    /// The level of each byte of the text: every byte of a scalar has the scalar's level, a
-    /// paragraph delimiter its paragraph's base level.
-    private(set) var levels: [UInt8]
+    /// The level runs stored inline.
+    static let inlineCapacity = 16
 
-    /// The level of the scalar at (or around) UTF-8 offset `offset`.
+    /// The runs while there are at most `inlineCapacity` and the text is shorter than 16 MiB,
+    /// each `end << 8 | level` (`end`: the UTF-8 offset where the run ends), in increasing
+    /// order; unused lanes are 0. Small, since walkers holding the levels are copied.
+    private var inline = SIMD16<UInt32>()
+    /// Every run, in the same form, once they do not fit `inline` (else empty: no allocation;
+    /// not optional, so that copying the levels is copying bytes and retaining one reference).
+    private var spilled: [UInt64] = []
+    /// The number of runs in `inline` (0 once they are spilled).
+    private var inlineCount: UInt8 = 0
+
+    /// The level of the scalar at (or around) UTF-8 offset `offset`, which must be inside the
+    /// text.
+    ///
+    /// - Complexity: O(r) in the number of level runs up to `inlineCapacity`, O(log r) beyond.
     @inline(__always)
-    subscript(offset: Int) -> UInt8 { levels[offset] }
+    subscript(offset: Int) -> UInt8 { UInt8(truncatingIfNeeded: run(containing: offset)) }
+
+    /// The end (a UTF-8 offset) of the run of bytes at one level that holds `offset`.
+    @inline(__always)
+    func runEnd(containing offset: Int) -> Int { Int(truncatingIfNeeded: run(containing: offset) >> 8) }
+
+    /// Whether every byte of `from..<to` (not empty) is at one level.
+    @inline(__always)
+    func isUniform(from: Int, to: Int) -> Bool { runEnd(containing: from) >= to }
+
+    /// The level of every byte of `from..<to` (not empty), or `nil` when it changes inside.
+    @inline(__always)
+    func uniformLevel(from: Int, to: Int) -> UInt8? {
+        let run = run(containing: from)
+        return Int(truncatingIfNeeded: run >> 8) >= to ? UInt8(truncatingIfNeeded: run) : nil
+    }
+
+    /// The packed run (`end << 8 | level`) that holds `offset`: the first whose end is beyond it.
+    @inline(__always)
+    private func run(containing offset: Int) -> UInt64 {
+        if _fastPath(inlineCount != 0) {
+            let key = UInt32(truncatingIfNeeded: offset) << 8 | 0xFF
+            let last = Int(inlineCount) &- 1
+            var k = 0
+            while k < last && inline[k] <= key { k &+= 1 }
+            return UInt64(inline[k])
+        }
+        return BidiLevels.run(after: UInt64(truncatingIfNeeded: offset) << 8 | 0xFF, in: spilled)
+    }
+
+    /// `run(containing:)` among spilled runs: a binary search.
+    @inline(never)
+    private static func run(after key: UInt64, in runs: [UInt64]) -> UInt64 {
+        var low = 0
+        var high = runs.count - 1
+        while low < high {
+            let middle = (low + high) / 2
+            if runs[middle] <= key { low = middle + 1 } else { high = middle }
+        }
+        return runs[low]
+    }
+
+    /// An empty set of runs, to `append` to.
+    init() {}
+
+    /// Ends the last run at `end` if it has level `level`, else appends the run `..<end` at
+    /// `level`. Ends must increase.
+    mutating func append(end: Int, level: UInt8) {
+        if spilled.isEmpty {
+            let count = Int(inlineCount)
+            if end < 1 << 24 {
+                let packed = UInt32(truncatingIfNeeded: end) << 8 | UInt32(level)
+                if count > 0, UInt8(truncatingIfNeeded: inlineRun(count - 1)) == level {
+                    setInlineRun(count - 1, packed)
+                    return
+                }
+                if count < BidiLevels.inlineCapacity {
+                    setInlineRun(count, packed)
+                    inlineCount += 1
+                    return
+                }
+            }
+            spilled.reserveCapacity(4 * BidiLevels.inlineCapacity)
+            for k in 0..<count { spilled.append(UInt64(inlineRun(k))) }
+            inline = SIMD16()
+            inlineCount = 0
+        }
+        let packed = UInt64(truncatingIfNeeded: end) << 8 | UInt64(level)
+        if let last = spilled.last, UInt8(truncatingIfNeeded: last) == level {
+            spilled[spilled.count - 1] = packed
+        } else {
+            spilled.append(packed)
+        }
+    }
+
+    /// The inline run at `k`.
+    @inline(__always)
+    private func inlineRun(_ k: Int) -> UInt32 { inline[k] }
+
+    /// Sets the inline run at `k`.
+    @inline(__always)
+    private mutating func setInlineRun(_ k: Int, _ run: UInt32) { inline[k] = run }
+
+    /// Whether some run has a level other than 0.
+    private var hasLevels: Bool {
+        if spilled.isEmpty { return (inline & SIMD16(repeating: 0xFF)) != SIMD16(repeating: 0) }
+        return spilled.contains { $0 & 0xFF != 0 }
+    }
 
     /// The levels of the valid UTF-8 text `bytes`, or `nil` when they are all 0.
     ///
-    /// - Complexity: O(n) in the text's length (fribidi's algorithm is O(n) per paragraph in
-    ///   practice); one scan of the bytes when the text has nothing right to left.
+    /// - Complexity: O(n) in the text's length; one scan of the bytes when the text has nothing
+    ///   right to left.
     init?(_ bytes: UnsafeBufferPointer<UInt8>) {
+        self.init(bytes, handWritten: true)
+    }
+
+    /// The levels of `bytes`, paragraphs that `BidiParagraphResolver` can resolve resolved by it
+    /// (`handWritten`) or every paragraph by fribidi (to compare them).
+    init?(_ bytes: UnsafeBufferPointer<UInt8>, handWritten: Bool) {
         guard BidiLevels.mayHaveLevels(bytes) else { return nil }
-        var levels = [UInt8](repeating: 0, count: bytes.count)
-        var anyLevel = false
-        var previous = BidiLevels.firstStrongDirection(bytes, from: 0, to: bytes.count) ?? .weakLeftToRight
-        var types: [FriBidiCharType] = []
-        var brackets: [FriBidiBracketType] = []
-        var scalarLevels: [FriBidiLevel] = []
-        var start = 0
-        while start < bytes.count {
-            let (end, next) = BidiLevels.paragraph(in: bytes, from: start)
-            let base: Direction
-            if let found = BidiLevels.firstStrongDirection(bytes, from: start, to: end) {
-                base = found
-                previous = found
-            } else {
-                base = previous
-            }
-            let resolved = BidiLevels.resolve(
-                bytes, from: start, to: end, base: base, types: &types, brackets: &brackets, levels: &scalarLevels)
-            // Spread the scalars' levels over their bytes; the delimiter takes the base level.
-            var k = 0
-            var i = start
-            while i < end {
-                let length = TextWalker.decode(bytes, at: i).length
-                let level = UInt8(bitPattern: scalarLevels[k])
-                if level != 0 {
-                    anyLevel = true
-                    for j in i..<(i + length) { levels[j] = level }
+        self.init()
+        // Scratch space for the resolver, on the stack: 1 KiB of runs (a paragraph with more
+        // takes a buffer from the heap) and 16 ranges of rule L1.
+        withUnsafeTemporaryAllocation(of: BidiParagraphResolver.Run.self, capacity: 128) { runs in
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: 32) { intervals in
+                var previous = BidiLevels.firstStrongDirection(bytes, from: 0, to: bytes.count) ?? .weakLeftToRight
+                var start = 0
+                while start < bytes.count {
+                    let (end, next) = BidiLevels.paragraph(in: bytes, from: start)
+                    let base: Direction
+                    if let found = BidiLevels.firstStrongDirection(bytes, from: start, to: end) {
+                        base = found
+                        previous = found
+                    } else {
+                        base = previous
+                    }
+                    let resolved = appendParagraph(
+                        bytes, from: start, to: end, base: base, handWritten: handWritten, runs: runs,
+                        intervals: intervals)
+                    // The delimiter takes the paragraph's resolved direction.
+                    if next > end { append(end: next, level: resolved == .rightToLeft ? 1 : 0) }
+                    start = next
                 }
-                i += length
-                k += 1
             }
-            if resolved == .rightToLeft {
-                for j in end..<next { levels[j] = 1 }
-                if next > end { anyLevel = true }
-            }
-            start = next
         }
-        guard anyLevel else { return nil }
-        self.levels = levels
+        guard hasLevels else { return nil }
     }
 
     /// A paragraph's base direction.
@@ -73,61 +169,117 @@ struct BidiLevels: Sendable, Equatable {
         case leftToRight, rightToLeft, weakLeftToRight
     }
 
-    /// Where the paragraph starting at `from` ends (its delimiter) and where the next one starts,
-    /// as `pango_find_paragraph_boundary` finds them.
-    static func paragraph(in bytes: UnsafeBufferPointer<UInt8>, from: Int) -> (end: Int, next: Int) {
-        var i = from
-        while i < bytes.count {
-            switch bytes[i] {
-            case 0x0A:
-                return (i, i + 1)
-            case 0x0D:
-                return (i, i + 1 < bytes.count && bytes[i + 1] == 0x0A ? i + 2 : i + 1)
-            case 0xE2 where i + 2 < bytes.count && bytes[i + 1] == 0x80 && bytes[i + 2] == 0xA9:
-                return (i, i + 3)
-            default:
-                i += 1
-            }
-        }
-        return (bytes.count, bytes.count)
-    }
-
-    /// The direction of the first strong character of `from..<to` (`pango_find_base_dir`, which
-    /// stops at a NUL byte), or `nil` when there is none.
-    static func firstStrongDirection(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Direction? {
-        var i = from
-        while i < to, bytes[i] != 0 {
-            let (value, length) = TextWalker.decode(bytes, at: i)
-            let type = fribidi_get_bidi_type(value)
-            if rowheight_fribidi_is_strong(type.rawValue) != 0 {
-                return rowheight_fribidi_is_rtl(type.rawValue) != 0 ? .rightToLeft : .leftToRight
-            }
-            i += length
-        }
-        return nil
-    }
-
-    /// The levels of the scalars of the paragraph `from..<to` with base direction `base` into
-    /// `levels` (one per scalar), as `pango_log2vis_get_embedding_levels`; returns the resolved
-    /// paragraph direction (`.leftToRight` or `.rightToLeft`). `types` and `brackets` are
-    /// scratch space.
-    static func resolve(
-        _ bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int, base: Direction,
-        types: inout [FriBidiCharType], brackets: inout [FriBidiBracketType], levels: inout [FriBidiLevel]
+    /// Appends the levels of the paragraph `from..<to` with base direction `base`, as
+    /// `pango_log2vis_get_embedding_levels`; returns the resolved paragraph direction
+    /// (`.leftToRight` or `.rightToLeft`). `runs` and `intervals` are scratch space.
+    mutating func appendParagraph(
+        _ bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int, base: Direction, handWritten: Bool,
+        runs: UnsafeMutableBufferPointer<BidiParagraphResolver.Run>, intervals: UnsafeMutableBufferPointer<Int>
     ) -> Direction {
-        types.removeAll(keepingCapacity: true)
-        brackets.removeAll(keepingCapacity: true)
-        var ored: UInt32 = 0
-        var andedStrongs = rowheight_fribidi_type_rle().rawValue
+        let scan = BidiParagraphResolver.scan(bytes, from: from, to: to, runs: runs, intervals: intervals)
+        let ored = scan.ored
+        let baseIsRTL = base == .rightToLeft
+        let baseIsWeak = base == .weakLeftToRight
+        let hasLetters = rowheight_fribidi_is_letter(ored) != 0
+        let noIsolates = rowheight_fribidi_is_isolate(ored) == 0
+        if noIsolates, rowheight_fribidi_is_rtl(ored) == 0, rowheight_fribidi_is_arabic(ored) == 0,
+           !baseIsRTL || (baseIsWeak && hasLetters)
+        {
+            if to > from { append(end: to, level: 0) }
+            return .leftToRight
+        }
+        if noIsolates, rowheight_fribidi_is_number(ored) == 0, rowheight_fribidi_is_rtl(scan.andedStrongs) != 0,
+           baseIsRTL || (baseIsWeak && hasLetters)
+        {
+            if to > from { append(end: to, level: 1) }
+            return .rightToLeft
+        }
+        guard handWritten else { return appendFriBidiParagraph(bytes, from: from, to: to, base: base) }
+        if scan.resolvable {
+            return appendResolvedParagraph(
+                bytes, from: from, to: to, base: base, scan: scan, runs: runs.baseAddress!, intervals: intervals)
+        }
+        guard scan.overflowed else { return appendFriBidiParagraph(bytes, from: from, to: to, base: base) }
+        // More runs than the stack holds: as many as the paragraph has bytes.
+        let heap = UnsafeMutableBufferPointer<BidiParagraphResolver.Run>.allocate(capacity: to - from)
+        defer { heap.deallocate() }
+        let again = BidiParagraphResolver.scan(bytes, from: from, to: to, runs: heap, intervals: intervals)
+        guard again.resolvable else { return appendFriBidiParagraph(bytes, from: from, to: to, base: base) }
+        return appendResolvedParagraph(
+            bytes, from: from, to: to, base: base, scan: again, runs: heap.baseAddress!, intervals: intervals)
+    }
+
+    /// Appends the levels `BidiParagraphResolver` gives the paragraph `from..<to` it scanned
+    /// (`scan`, `runs`, `intervals`); returns the resolved direction as fribidi leaves it.
+    mutating func appendResolvedParagraph(
+        _ bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int, base: Direction, scan: BidiParagraphResolver.Scan,
+        runs: UnsafeMutablePointer<BidiParagraphResolver.Run>, intervals: UnsafeMutableBufferPointer<Int>
+    ) -> Direction {
+        // P2–P3 for a weak base: the first letter's direction; none: level 0, and the direction
+        // stays weak, which Pango reads as right to left.
+        let level: UInt8
+        let resolved: Direction
+        switch base {
+        case .leftToRight: (level, resolved) = (0, .leftToRight)
+        case .rightToLeft: (level, resolved) = (1, .rightToLeft)
+        case .weakLeftToRight:
+            if let letter = scan.firstLetter {
+                (level, resolved) = letter.isRTL ? (1, .rightToLeft) : (0, .leftToRight)
+            } else {
+                (level, resolved) = (0, .rightToLeft)
+            }
+        }
+        let n = BidiParagraphResolver.resolve(runs, count: scan.runCount, level: level, in: bytes)
+        // BN characters before the first run take the paragraph level, as does what rule L1
+        // resets (the ranges in `intervals`, in order). Runs at one level are joined here.
+        var pendingLevel = level
+        var pendingEnd = n == 0 ? to : Int(runs[0].start)
+        var interval = 0
+        for k in 0..<n {
+            var at = Int(runs[k].start)
+            let end = k + 1 < n ? Int(runs[k + 1].start) : to
+            let runLevel = BidiParagraphResolver.level(of: runs[k].type, paragraphLevel: level)
+            while at < end {
+                var stop = end
+                var stopLevel = runLevel
+                if interval < scan.intervalCount {
+                    while interval < scan.intervalCount && intervals[interval + 1] <= at { interval += 2 }
+                    if interval < scan.intervalCount && intervals[interval] <= at {
+                        stop = min(end, intervals[interval + 1])
+                        stopLevel = level
+                    } else if interval < scan.intervalCount {
+                        stop = min(end, intervals[interval])
+                    }
+                }
+                if stopLevel != pendingLevel {
+                    if pendingEnd > from { append(end: pendingEnd, level: pendingLevel) }
+                    pendingLevel = stopLevel
+                }
+                pendingEnd = stop
+                at = stop
+            }
+        }
+        if pendingEnd > from { append(end: pendingEnd, level: pendingLevel) }
+        return resolved
+    }
+
+    /// Appends fribidi's levels of the paragraph `from..<to` with base direction `base`, as
+    /// `pango_log2vis_get_embedding_levels` asks for them (past its shortcuts); returns the
+    /// resolved paragraph direction.
+    mutating func appendFriBidiParagraph(
+        _ bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int, base: Direction
+    ) -> Direction {
+        var types: [FriBidiCharType] = []
+        var brackets: [FriBidiBracketType] = []
+        var offsets: [Int] = []
         let on = rowheight_fribidi_type_on()
         var i = from
         while i < to {
             let (value, length) = TextWalker.decode(bytes, at: i)
             let type = fribidi_get_bidi_type(value)
             types.append(type)
-            ored |= type.rawValue
-            if rowheight_fribidi_is_strong(type.rawValue) != 0 { andedStrongs &= type.rawValue }
             brackets.append(type.rawValue == on.rawValue ? fribidi_get_bracket(value) : rowheight_fribidi_no_bracket())
+            offsets.append(i)
             i += length
         }
         let count = types.count
@@ -137,23 +289,7 @@ struct BidiLevels: Sendable, Equatable {
         case .rightToLeft: parType = rowheight_fribidi_par_rtl()
         case .weakLeftToRight: parType = rowheight_fribidi_par_wltr()
         }
-        let baseIsRTL = rowheight_fribidi_is_rtl(parType.rawValue) != 0
-        let baseIsWeak = rowheight_fribidi_is_weak(parType.rawValue) != 0
-        let hasLetters = rowheight_fribidi_is_letter(ored) != 0
-        let noIsolates = rowheight_fribidi_is_isolate(ored) == 0
-        if noIsolates, rowheight_fribidi_is_rtl(ored) == 0, rowheight_fribidi_is_arabic(ored) == 0,
-           !baseIsRTL || (baseIsWeak && hasLetters)
-        {
-            levels = [FriBidiLevel](repeating: 0, count: count)
-            return .leftToRight
-        }
-        if noIsolates, rowheight_fribidi_is_number(ored) == 0, rowheight_fribidi_is_rtl(andedStrongs) != 0,
-           baseIsRTL || (baseIsWeak && hasLetters)
-        {
-            levels = [FriBidiLevel](repeating: 1, count: count)
-            return .rightToLeft
-        }
-        levels = [FriBidiLevel](repeating: 0, count: count)
+        var levels = [FriBidiLevel](repeating: 0, count: count)
         let maxLevel = types.withUnsafeBufferPointer { types in
             brackets.withUnsafeBufferPointer { brackets in
                 levels.withUnsafeMutableBufferPointer { levels in
@@ -162,92 +298,11 @@ struct BidiLevels: Sendable, Equatable {
                 }
             }
         }
-        if maxLevel == 0 {
+        for k in 0..<count {
             // fribidi failed (out of memory): Pango resets the levels to 0.
-            for k in levels.indices { levels[k] = 0 }
+            let level = maxLevel == 0 ? 0 : UInt8(bitPattern: levels[k])
+            append(end: k + 1 < count ? offsets[k + 1] : to, level: level)
         }
         return parType.rawValue == rowheight_fribidi_par_ltr().rawValue ? .leftToRight : .rightToLeft
-    }
-
-    /// Whether `bytes` holds a scalar whose bidi type can make a level other than 0 (right to
-    /// left, Arabic letter or number, an RLE or RLO embedding, an isolate): a scan of lead bytes,
-    /// ASCII eight bytes at a time, decoding only the scalars whose lead bytes start a block that
-    /// holds such scalars (U+0590–U+08FF, U+200F–U+2069, U+FB1D–U+FEFF, U+10800–U+1EFFF: D6–DF,
-    /// E0 followed by A0–A3, E2, EF and F0 — not E0 followed by A4 or more: Devanagari, Bengali,
-    /// Tamil, Thai…).
-    ///
-    /// - Complexity: O(n) in the length of `bytes`: a table look-up per non-ASCII scalar.
-    static func mayHaveLevels(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress else { return false }
-        let count = bytes.count
-        return leadBytes.withUnsafeBufferPointer { table in
-            var i = 0
-            while i < count {
-                let b = base[i]
-                if b < 0x80 {
-                    // ASCII: eight bytes at a time where they all are.
-                    if i &+ 8 <= count,
-                       UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0
-                    {
-                        i &+= 8
-                    } else {
-                        i &+= 1
-                    }
-                    continue
-                }
-                let entry = table[Int(b)]
-                if _slowPath(entry & LeadByte.candidate != 0),
-                   b != 0xE0 || (i &+ 1 < count && base[i &+ 1] < 0xA4)
-                {
-                    let value = TextWalker.decode(bytes, at: i).value
-                    if mayHaveLevel(value), raisesLevel(value) { return true }
-                }
-                i &+= Int(entry & LeadByte.lengthMask)
-            }
-            return false
-        }
-    }
-
-    /// What `mayHaveLevels` needs of a byte: its scalar's length in bytes (1 for a continuation
-    /// byte, which valid text never starts a scalar with) and whether it may lead a candidate.
-    private enum LeadByte {
-        static let lengthMask: UInt8 = 0x07
-        static let candidate: UInt8 = 0x08
-    }
-
-    /// `LeadByte` entries for every byte value.
-    private static let leadBytes: [UInt8] = (0...255).map { (b: Int) -> UInt8 in
-        let length: UInt8 = b < 0xC0 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4
-        return length | (isCandidateLead(UInt8(b), next: 0xA0) ? LeadByte.candidate : 0)
-    }
-
-    /// Whether `b` (followed by `next`) leads a scalar of a block that holds a right-to-left,
-    /// Arabic or isolate scalar: D6–DF, E0 before A0–A3 (U+0800–U+08FF), E2, EF or F0.
-    @inline(__always)
-    static func isCandidateLead(_ b: UInt8, next: UInt8) -> Bool {
-        (0xD6...0xDF).contains(b) || b == 0xE2 || b == 0xEF || b == 0xF0 || (b == 0xE0 && (0xA0...0xA3).contains(next))
-    }
-
-    /// Whether the bidi type of scalar `value` has fribidi's right-to-left, Arabic or isolate bit
-    /// (R, AL, AN, RLE, RLO, RLI, LRI, FSI, PDI): the types without which Pango resolves every
-    /// level of a paragraph to 0.
-    static func raisesLevel(_ value: UInt32) -> Bool {
-        let type = fribidi_get_bidi_type(value)
-        return rowheight_fribidi_is_rtl(type.rawValue) != 0 || rowheight_fribidi_is_arabic(type.rawValue) != 0
-            || rowheight_fribidi_is_isolate(type.rawValue) != 0
-    }
-
-    /// Whether scalar `value` is in a block with right-to-left or Arabic-number characters, or is
-    /// an RLM, RLE, RLO or isolate: a superset of `raisesLevel` that needs no table
-    /// (`BidiLevelsTests` checks every scalar).
-    static func mayHaveLevel(_ value: UInt32) -> Bool {
-        switch value {
-        case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x1_0800...0x1_0FFF, 0x1_E800...0x1_EFFF:
-            return true
-        case 0x200F, 0x202B, 0x202E, 0x2066...0x2069:
-            return true
-        default:
-            return false
-        }
     }
 }

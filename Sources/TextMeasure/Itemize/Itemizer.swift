@@ -68,8 +68,7 @@ enum Itemizer {
             var i = start
             while i < end {
                 let level = levels[i]
-                var j = i + 1
-                while j < end && levels[j] == level { j += 1 }
+                let j = min(levels.runEnd(containing: i), end)
                 emojiRuns(in: bytes, from: i, to: j, script: script, spaceFont: spaceFont, unicode: unicode,
                           followingFont: j == end ? next : nil, emojiFont: emojiFont, fontOf: fontOf) { run in
                     var run = run

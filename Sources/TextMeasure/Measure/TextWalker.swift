@@ -832,8 +832,8 @@ struct TextWalker {
     /// Whether the scalar at `i` is at the embedding level of the scalar before it (`false` at the
     /// text's start and without levels).
     private func continuesLevelRun(at i: Int) -> Bool {
-        guard let levels, i > 0 else { return false }
-        return levels[i] == levels[i - 1]
+        guard i > 0 else { return false }
+        return levels?.isUniform(from: i - 1, to: i + 1) ?? false
     }
 
     /// For a zero-width character at `i` (`length` bytes) that starts a level run (`Itemizer`:
@@ -851,11 +851,9 @@ struct TextWalker {
     /// `nil` when the level changes inside the range (its runs then depend on more than its bytes).
     @inline(never)
     private func uniformLevel(from: Int, to: Int) -> Int? {
-        guard let levels else { return -1 }
-        guard from < to else { return -1 }
-        let level = levels[from]
-        for i in (from + 1)..<to where levels[i] != level { return nil }
-        return Int(level)
+        guard from < to, levels != nil else { return -1 }
+        // Read in place (`levels?.`): binding the levels would copy them.
+        return levels?.uniformLevel(from: from, to: to).map { Int($0) }
     }
 
     /// The font of the text after `from..<to` as far as shaping the range depends on it — the

@@ -114,4 +114,43 @@ struct BidiLevelsTests {
         #expect(BidiLevels.raisesLevel(0x627) && BidiLevels.raisesLevel(0x5D0) && BidiLevels.raisesLevel(0x2067))
         #expect(!BidiLevels.raisesLevel(0x61) && !BidiLevels.raisesLevel(0x202A))
     }
+
+    @Test("Paragraph ends after long runs of ASCII (read eight bytes at a time)")
+    func paragraphEndsAfterASCII() {
+        for prefix in 0..<20 {
+            for delimiter in ["\n", "\r\n", "\r", "\u{2029}"] {
+                var text = String(repeating: "a", count: prefix) + delimiter + "bcdefghijklmnop"
+                let (end, next) = text.withUTF8 { BidiLevels.paragraph(in: $0, from: 0) }
+                #expect(end == prefix && next == prefix + delimiter.utf8.count, "\(prefix) \(delimiter.debugDescription)")
+            }
+        }
+        // A lead byte 0xE2 that does not start U+2029 ends nothing.
+        var text = "abcdefgh—ijklmnop"
+        let count = text.utf8.count
+        #expect(text.withUTF8 { BidiLevels.paragraph(in: $0, from: 0) } == (count, count))
+    }
+
+    @Test("Many level runs: stored beyond the inline ones, every byte's level and run end the same as fribidi's")
+    func manyLevelRuns() {
+        var text = String(repeating: "سلام 12 abc ", count: 12)
+        text.withUTF8 { bytes in
+            guard let levels = BidiLevels(bytes), let fribidi = BidiLevels(bytes, handWritten: false) else {
+                Issue.record("no levels")
+                return
+            }
+            var i = 0
+            var runs = 0
+            while i < bytes.count {
+                #expect(levels[i] == fribidi[i])
+                let end = levels.runEnd(containing: i)
+                #expect(end > i && end <= bytes.count)
+                for j in i..<end { #expect(levels[j] == levels[i]) }
+                if end < bytes.count { #expect(levels[end] != levels[i]) }
+                #expect(levels.isUniform(from: i, to: end) && (end == bytes.count || !levels.isUniform(from: i, to: end + 1)))
+                runs += 1
+                i = end
+            }
+            #expect(runs > BidiLevels.inlineCapacity)
+        }
+    }
 }

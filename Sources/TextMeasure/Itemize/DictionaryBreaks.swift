@@ -85,79 +85,47 @@ struct DictionaryBreaks {
     /// `laoKhmerMyanmar` asks, a Lao, Khmer or Myanmar one (`mayHoldLaoKhmerMyanmar`; else
     /// `false`), in one pass.
     ///
-    /// - Complexity: O(n): two `memchr` passes when neither lead byte E0 nor E1 occurs, else
-    ///   eight byte positions at a time from the first of them on (`scripts(at:)`; Devanagari,
-    ///   Bengali, Tamil, Thai… all have the lead byte E0, which would stop a `memchr` for it at
-    ///   every scalar); stops once everything asked for is found.
+    /// - Complexity: O(n): two `memchr` passes when neither lead byte E0 nor E1 occurs, else one
+    ///   step per scalar from the first of them on (Devanagari, Bengali, Tamil, Thai… all have the
+    ///   lead byte E0, which would stop a `memchr` for it at every scalar); stops once everything
+    ///   asked for is found.
     static func scripts(
         in bytes: UnsafeBufferPointer<UInt8>, laoKhmerMyanmar: Bool
     ) -> (thai: Bool, laoKhmerMyanmar: Bool) {
         guard let base = bytes.baseAddress else { return (false, false) }
         let n = bytes.count
-        // The first E0 or E1 byte: where the walk starts.
+        // The first E0 or E1 byte: where the scalar walk starts (a lead byte starts a scalar).
         var start = n
         if let found = memchr(base, 0xE0, start) { start = UnsafeRawPointer(found).assumingMemoryBound(to: UInt8.self) - base }
         if let found = memchr(base, 0xE1, start) { start = UnsafeRawPointer(found).assumingMemoryBound(to: UInt8.self) - base }
-        guard start &+ 1 < n else { return (false, false) }
         var thai = false
         var others = false
         var i = start
-        while true {
-            // The positions from `i` up to the last one with a byte after it (`n − 2`).
-            let window: (thai: Bool, others: Bool)
-            let isLast: Bool
-            if i &+ 9 <= n {
-                window = scripts(at: UnsafeRawPointer(base + i), laoKhmerMyanmar: laoKhmerMyanmar)
-                isLast = i &+ 9 == n
-            } else if n >= 9 {
-                // The window ending at the text's end (positions seen before are seen again:
-                // harmless, the answer is whether any matches).
-                window = scripts(at: UnsafeRawPointer(base + (n &- 9)), laoKhmerMyanmar: laoKhmerMyanmar)
-                isLast = true
-            } else {
-                // A text shorter than a window: its bytes then zeros (which match nothing).
-                var padded: (UInt64, UInt64) = (0, 0)
-                window = withUnsafeMutableBytes(of: &padded) { buffer in
-                    buffer.baseAddress!.copyMemory(from: base, byteCount: n)
-                    return scripts(at: UnsafeRawPointer(buffer.baseAddress!), laoKhmerMyanmar: laoKhmerMyanmar)
-                }
-                isLast = true
+        while i &+ 1 < n {
+            let b = base[i]
+            if b < 0xE0 {
+                i &+= b < 0x80 ? 1 : 2
+                continue
             }
-            thai = thai || window.thai
-            others = others || window.others
-            if isLast || (thai && (others || !laoKhmerMyanmar)) { break }
-            i &+= 8
+            if b == 0xE0 {
+                let second = base[i &+ 1]
+                if second & 0xFE == 0xB8 {
+                    thai = true
+                    if others || !laoKhmerMyanmar { break }
+                } else if laoKhmerMyanmar, second & 0xFE == 0xBA {
+                    others = true
+                    if thai { break }
+                }
+            } else if laoKhmerMyanmar, b == 0xE1 {
+                let second = base[i &+ 1]
+                if second & 0xFE == 0x9E || second <= 0x82 {
+                    others = true
+                    if thai { break }
+                }
+            }
+            i &+= b < 0xF0 ? 3 : 4
         }
         return (thai, others)
-    }
-
-    /// The scripts `scripts(in:laoKhmerMyanmar:)` looks for at the eight byte positions from
-    /// `window` (which must have nine readable bytes): a lead byte and the byte after it. Thai
-    /// (U+0E00–U+0E7F) is E0 B8–B9; Lao (U+0E80–U+0EFF) E0 BA–BB, Khmer (U+1780–U+17FF) E1 9E–9F,
-    /// Myanmar (U+1000–U+109F) E1 80–82. E0 and E1 are lead bytes only, so any position may be
-    /// tested, whatever scalar it is in.
-    @inline(__always)
-    static func scripts(at window: UnsafeRawPointer, laoKhmerMyanmar: Bool) -> (thai: Bool, others: Bool) {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let leads = window.loadUnaligned(as: UInt64.self)
-        let seconds = window.loadUnaligned(fromByteOffset: 1, as: UInt64.self)
-        let e0 = zeroBytes(leads ^ (ones &* 0xE0))
-        let e1 = laoKhmerMyanmar ? zeroBytes(leads ^ (ones &* 0xE1)) : 0
-        guard e0 | e1 != 0 else { return (false, false) }
-        let pairs = seconds & (ones &* 0xFE)  // B8–B9, BA–BB, 9E–9F, 80–81
-        let thai = e0 & zeroBytes(pairs ^ (ones &* 0xB8)) != 0
-        guard laoKhmerMyanmar else { return (thai, false) }
-        let lao = e0 & zeroBytes(pairs ^ (ones &* 0xBA))
-        let khmerMyanmar = e1 & (zeroBytes(pairs ^ (ones &* 0x9E)) | zeroBytes(pairs ^ (ones &* 0x80))
-            | zeroBytes(seconds ^ (ones &* 0x82)))
-        return (thai, lao | khmerMyanmar != 0)
-    }
-
-    /// 0x80 in each byte of `value` that is zero, 0 in the others (exact: no carry crosses a byte).
-    @inline(__always)
-    static func zeroBytes(_ value: UInt64) -> UInt64 {
-        let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-        return ~(((value & low7) &+ low7) | value | low7)
     }
 
     /// Whether ICU's dictionary breaks a run of `value` in `.uikit` (Lao, Khmer, Myanmar).

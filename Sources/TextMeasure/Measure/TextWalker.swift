@@ -807,31 +807,41 @@ struct TextWalker {
     /// UAX #9 levels end at 125).
     private func cachedSummary(from: Int, to: Int, whitespaceStart: Int, tables: StyleTables) -> ShapedPieceCache.Summary {
         let followingFont = followingFontKey(from: from, to: to, tables: tables)
+        guard let level = uniformLevel(from: from, to: to) else {
+            return cachedSummaryAcrossLevels(
+                from: from, to: to, whitespaceStart: whitespaceStart, followingFont: followingFont, tables: tables)
+        }
+        let key = ShapedPieceCache.Key(
+            UnsafeBufferPointer(rebasing: bytes[from..<to]), whitespaceOffset: whitespaceStart - from,
+            followingFont: followingFont, level: level)
         // Not retained: the tables hold the cache for as long as they are measured with.
         return Unmanaged.passUnretained(tables.shapedPieces)._withUnsafeGuaranteedRef { cache in
-            guard let level = uniformLevel(from: from, to: to) else {
-                let count = to - from
-                guard let levels, count <= ShapedPieceCache.inlineKeyBytes / 2 else {
-                    return shapedSummary(from: from, to: to, whitespaceStart: whitespaceStart, tables: tables)
-                }
-                return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * count) { key in
-                    for k in 0..<count {
-                        key[k] = bytes[from + k]
-                        key[count + k] = levels[from + k]
-                    }
-                    let key = ShapedPieceCache.Key(
-                        UnsafeBufferPointer(key), whitespaceOffset: whitespaceStart - from, followingFont: followingFont,
-                        level: 126)
-                    return cache.summary(for: key) {
-                        shapedSummary(from: from, to: to, whitespaceStart: whitespaceStart, tables: tables)
-                    }
-                }
+            cache.summary(for: key) { shapedSummary(from: from, to: to, whitespaceStart: whitespaceStart, tables: tables) }
+        }
+    }
+
+    /// `cachedSummary` for a piece whose level changes inside, away from the common path (its
+    /// key is built in a temporary buffer).
+    @inline(never)
+    private func cachedSummaryAcrossLevels(
+        from: Int, to: Int, whitespaceStart: Int, followingFont: Int, tables: StyleTables
+    ) -> ShapedPieceCache.Summary {
+        let count = to - from
+        guard let levels, count <= ShapedPieceCache.inlineKeyBytes / 2 else {
+            return shapedSummary(from: from, to: to, whitespaceStart: whitespaceStart, tables: tables)
+        }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * count) { key in
+            for k in 0..<count {
+                key[k] = bytes[from + k]
+                key[count + k] = levels[from + k]
             }
             let key = ShapedPieceCache.Key(
-                UnsafeBufferPointer(rebasing: bytes[from..<to]), whitespaceOffset: whitespaceStart - from,
-                followingFont: followingFont, level: level)
-            return cache.summary(for: key) {
-                shapedSummary(from: from, to: to, whitespaceStart: whitespaceStart, tables: tables)
+                UnsafeBufferPointer(key), whitespaceOffset: whitespaceStart - from, followingFont: followingFont,
+                level: 126)
+            return Unmanaged.passUnretained(tables.shapedPieces)._withUnsafeGuaranteedRef { cache in
+                cache.summary(for: key) {
+                    shapedSummary(from: from, to: to, whitespaceStart: whitespaceStart, tables: tables)
+                }
             }
         }
     }

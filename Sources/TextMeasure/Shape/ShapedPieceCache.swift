@@ -184,6 +184,7 @@ final class ShapedPieceCache: @unchecked Sendable {  // `shards`: set once in in
     /// The summary kept for `key` (a key kept in a slot), or `nil`.
     ///
     /// - Complexity: O(n) in the piece's length (one compare per way whose hash matches).
+    @inline(__always)
     private func cached(_ key: Key) -> Summary? {
         guard let base = key.bytes.baseAddress else { return nil }
         let count = key.bytes.count

@@ -180,6 +180,16 @@ struct BidiLevels: Sendable, Equatable {
         var i = 0
         while i < count {
             let b = base[i]
+            // Lead byte E0 first (Devanagari, Bengali, Tamil, Thai… are written with little
+            // else): only U+0800–U+08FF, second byte A0–A3, is a candidate.
+            if b == 0xE0 {
+                if i &+ 1 < count && base[i &+ 1] < 0xA4 {
+                    let value = TextWalker.decode(bytes, at: i).value
+                    if mayHaveLevel(value), raisesLevel(value) { return true }
+                }
+                i &+= 3
+                continue
+            }
             if b < 0x80 {
                 // ASCII: eight bytes at a time where they all are.
                 if i &+ 8 <= count,

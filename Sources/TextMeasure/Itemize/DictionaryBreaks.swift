@@ -103,10 +103,8 @@ struct DictionaryBreaks {
         var i = start
         while i &+ 1 < n {
             let b = base[i]
-            if b < 0xE0 {
-                i &+= b < 0x80 ? 1 : 2
-                continue
-            }
+            // Lead byte E0 first: the scripts that have it (Devanagari, Bengali, Tamil, Thai…)
+            // are written with little else, and their scalars are tested here and no further.
             if b == 0xE0 {
                 let second = base[i &+ 1]
                 if second & 0xFE == 0xB8 {
@@ -116,7 +114,14 @@ struct DictionaryBreaks {
                     others = true
                     if thai { break }
                 }
-            } else if laoKhmerMyanmar, b == 0xE1 {
+                i &+= 3
+                continue
+            }
+            if b < 0xE0 {
+                i &+= b < 0x80 ? 1 : 2
+                continue
+            }
+            if laoKhmerMyanmar, b == 0xE1 {
                 let second = base[i &+ 1]
                 if second & 0xFE == 0x9E || second <= 0x82 {
                     others = true

@@ -890,7 +890,8 @@ struct TextWalker {
     /// following font when that comes earlier in the chain than the font of the text before
     /// them, or when there is no such text. Most words (a letter or mark last, or white space
     /// before a word in the same font) and every dictionary-cut piece are answered without a
-    /// script lookup.
+    /// script lookup, inline.
+    @inline(__always)
     func followingFontKey(from: Int, to: Int, tables: StyleTables) -> Int {
         // `followingText` is nil at the end of the text.
         guard to > from, to < bytes.count else { return -1 }
@@ -913,10 +914,18 @@ struct TextWalker {
         {
             return -1
         }
+        return followingTextFontKey(from: from, to: to, tables: tables)
+    }
+
+    /// The rest of `followingFontKey` once the range's trailing characters may take the
+    /// following text's font: whether that text continues the range's last script run. Away from
+    /// the words that `followingFontKey` answers by itself.
+    @inline(never)
+    private func followingTextFontKey(from: Int, to: Int, tables: StyleTables) -> Int {
         guard let (font, value) = tables.followingText(at: to, from: from, to: to, levels: levels, in: bytes)
         else { return -1 }
         let unicode = hb_unicode_funcs_get_default()
-        end = to
+        var end = to
         while end > from {
             let start = previousScalarStart(before: end, from: from)
             let scalar = TextWalker.decode(bytes, at: start).value

@@ -107,12 +107,14 @@ struct DictionaryBreaks {
             // are written with little else, and their scalars are tested here and no further.
             if b == 0xE0 {
                 let second = base[i &+ 1]
-                if second & 0xFE == 0xB8 {
-                    thai = true
-                    if others || !laoKhmerMyanmar { break }
-                } else if laoKhmerMyanmar, second & 0xFE == 0xBA {
-                    others = true
-                    if thai { break }
+                if second & 0xFC == 0xB8 {  // Thai (B8–B9) or Lao (BA–BB)
+                    if second & 0xFE == 0xB8 {
+                        thai = true
+                        if others || !laoKhmerMyanmar { break }
+                    } else if laoKhmerMyanmar {
+                        others = true
+                        if thai { break }
+                    }
                 }
                 i &+= 3
                 continue

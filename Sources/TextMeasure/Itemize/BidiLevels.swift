@@ -180,16 +180,6 @@ struct BidiLevels: Sendable, Equatable {
         var i = 0
         while i < count {
             let b = base[i]
-            // Lead byte E0 first (Devanagari, Bengali, Tamil, Thai… are written with little
-            // else): only U+0800–U+08FF, second byte A0–A3, is a candidate.
-            if b == 0xE0 {
-                if i &+ 1 < count && base[i &+ 1] < 0xA4 {
-                    let value = TextWalker.decode(bytes, at: i).value
-                    if mayHaveLevel(value), raisesLevel(value) { return true }
-                }
-                i &+= 3
-                continue
-            }
             if b < 0x80 {
                 // ASCII: eight bytes at a time where they all are.
                 if i &+ 8 <= count,
@@ -206,9 +196,13 @@ struct BidiLevels: Sendable, Equatable {
             // E2, EF and F0.
             // (E0 leads U+0800–U+0FFF: only U+0800–U+08FF, second byte A0–A3, is a candidate,
             // not Devanagari, Bengali, Tamil… from U+0900 on.)
-            if b >= 0xD6, candidateLeads &>> UInt64(b &- 0xC0) & 1 != 0,
-               b != 0xE0 || (i &+ 1 < count && base[i &+ 1] < 0xA4)
-            {
+            if b >= 0xD6, candidateLeads &>> UInt64(b &- 0xC0) & 1 != 0 {
+                // E0 (Devanagari, Bengali, Tamil, Thai…, written with little else) goes on at
+                // once, without the scalar's length computed below.
+                if b == 0xE0, i &+ 1 >= count || base[i &+ 1] >= 0xA4 {
+                    i &+= 3
+                    continue
+                }
                 let value = TextWalker.decode(bytes, at: i).value
                 if mayHaveLevel(value), raisesLevel(value) { return true }
             }

@@ -196,13 +196,9 @@ struct BidiLevels: Sendable, Equatable {
             // E2, EF and F0.
             // (E0 leads U+0800–U+0FFF: only U+0800–U+08FF, second byte A0–A3, is a candidate,
             // not Devanagari, Bengali, Tamil… from U+0900 on.)
-            if b >= 0xD6, candidateLeads &>> UInt64(b &- 0xC0) & 1 != 0 {
-                // E0 (Devanagari, Bengali, Tamil, Thai…, written with little else) goes on at
-                // once, without the scalar's length computed below.
-                if b == 0xE0, i &+ 1 >= count || base[i &+ 1] >= 0xA4 {
-                    i &+= 3
-                    continue
-                }
+            if b >= 0xD6, candidateLeads &>> UInt64(b &- 0xC0) & 1 != 0,
+               b != 0xE0 || (i &+ 1 < count && base[i &+ 1] < 0xA4)
+            {
                 let value = TextWalker.decode(bytes, at: i).value
                 if mayHaveLevel(value), raisesLevel(value) { return true }
             }

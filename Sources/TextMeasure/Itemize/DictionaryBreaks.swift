@@ -103,20 +103,27 @@ struct DictionaryBreaks {
         var i = start
         while i &+ 1 < n {
             let b = base[i]
+            // Lead byte E0 first: the scripts that have it (Devanagari, Bengali, Tamil, Thai…)
+            // are written with little else, and their scalars are tested here and no further.
+            if b == 0xE0 {
+                let second = base[i &+ 1]
+                if second & 0xFC == 0xB8 {  // Thai (B8–B9) or Lao (BA–BB)
+                    if second & 0xFE == 0xB8 {
+                        thai = true
+                        if others || !laoKhmerMyanmar { break }
+                    } else if laoKhmerMyanmar {
+                        others = true
+                        if thai { break }
+                    }
+                }
+                i &+= 3
+                continue
+            }
             if b < 0xE0 {
                 i &+= b < 0x80 ? 1 : 2
                 continue
             }
-            if b == 0xE0 {
-                let second = base[i &+ 1]
-                if second & 0xFE == 0xB8 {
-                    thai = true
-                    if others || !laoKhmerMyanmar { break }
-                } else if laoKhmerMyanmar, second & 0xFE == 0xBA {
-                    others = true
-                    if thai { break }
-                }
-            } else if laoKhmerMyanmar, b == 0xE1 {
+            if laoKhmerMyanmar, b == 0xE1 {
                 let second = base[i &+ 1]
                 if second & 0xFE == 0x9E || second <= 0x82 {
                     others = true

@@ -790,36 +790,7 @@ struct TextWalker {
             continuedMask = StyleTables.maskBit(font: stepper.currentFont)
         }
         stepper.restart()
-        let summary = tables.withTables { tables in
-            let followingFont = followingFontKey(from: from, to: to, tables: tables)
-            // A nested function, not a closure in a constant: that context was allocated on the
-            // heap for every piece, even when the cache answered.
-            func shape() -> ShapedPieceCache.Summary {
-                shapedSummary(from: from, to: to, whitespaceStart: segment.whitespaceStart, tables: tables)
-            }
-            // Not retained: the tables hold the cache for as long as they are measured with.
-            return Unmanaged.passUnretained(tables.shapedPieces)._withUnsafeGuaranteedRef { cache in
-                guard let level = uniformLevel(from: from, to: to) else {
-                    // The level changes inside (a Latin word or digits and the space after them
-                    // in right-to-left text): the key is the piece's bytes and then their levels,
-                    // marked by a level no text has (126; UAX #9 levels end at 125).
-                    let count = to - from
-                    guard let levels, count <= ShapedPieceCache.inlineKeyBytes / 2 else { return shape() }
-                    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * count) { key in
-                        for k in 0..<count {
-                            key[k] = bytes[from + k]
-                            key[count + k] = levels[from + k]
-                        }
-                        return cache.summary(
-                            of: UnsafeBufferPointer(key), whitespaceOffset: segment.whitespaceStart - from,
-                            followingFont: followingFont, level: 126, shape: shape)
-                    }
-                }
-                return cache.summary(
-                    of: UnsafeBufferPointer(rebasing: bytes[from..<to]), whitespaceOffset: segment.whitespaceStart - from,
-                    followingFont: followingFont, level: level, shape: shape)
-            }
-        }
+        let summary = tables.withTables { cachedSummary(from: from, to: to, whitespaceStart: segment.whitespaceStart, tables: $0) }
         if summary.lastFont >= 0 { stepper.continueRun(font: summary.lastFont, scalar: summary.lastScalar) }
         stepper.missing.add(clusters: summary.missingClusters, first: summary.firstMissing, at: from, end: to)
         return LayoutPiece(
@@ -827,6 +798,53 @@ struct TextWalker {
             content: summary.content, whitespace: summary.whitespace, lastSpace: summary.lastSpace,
             fontMask: summary.fontMask | continuedMask, isMandatoryBreak: segment.isMandatoryBreak,
             isBreakable: summary.scalars > 1)
+    }
+
+    /// The summary of the shaped piece `from..<to` (trailing white space from `whitespaceStart`):
+    /// from the tables' `ShapedPieceCache`, else shaped (`shapedSummary`) and remembered. Keyed by
+    /// the piece's bytes, the `followingFontKey` and its level (`uniformLevel`); a piece whose
+    /// level changes inside (a Latin word or digits and the space after them in right-to-left
+    /// text) is keyed by its bytes and then their levels, marked by a level no text has (126;
+    /// UAX #9 levels end at 125).
+    private func cachedSummary(from: Int, to: Int, whitespaceStart: Int, tables: StyleTables) -> ShapedPieceCache.Summary {
+        let followingFont = followingFontKey(from: from, to: to, tables: tables)
+        guard let level = uniformLevel(from: from, to: to) else {
+            return cachedSummaryAcrossLevels(
+                from: from, to: to, whitespaceStart: whitespaceStart, followingFont: followingFont, tables: tables)
+        }
+        let key = ShapedPieceCache.Key(
+            UnsafeBufferPointer(rebasing: bytes[from..<to]), whitespaceOffset: whitespaceStart - from,
+            followingFont: followingFont, level: level)
+        // Not retained: the tables hold the cache for as long as they are measured with.
+        return Unmanaged.passUnretained(tables.shapedPieces)._withUnsafeGuaranteedRef { cache in
+            cache.summary(for: key) { shapedSummary(from: from, to: to, whitespaceStart: whitespaceStart, tables: tables) }
+        }
+    }
+
+    /// `cachedSummary` for a piece whose level changes inside, away from the common path (its
+    /// key is built in a temporary buffer).
+    @inline(never)
+    private func cachedSummaryAcrossLevels(
+        from: Int, to: Int, whitespaceStart: Int, followingFont: Int, tables: StyleTables
+    ) -> ShapedPieceCache.Summary {
+        let count = to - from
+        guard let levels, count <= ShapedPieceCache.inlineKeyBytes / 2 else {
+            return shapedSummary(from: from, to: to, whitespaceStart: whitespaceStart, tables: tables)
+        }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * count) { key in
+            for k in 0..<count {
+                key[k] = bytes[from + k]
+                key[count + k] = levels[from + k]
+            }
+            let key = ShapedPieceCache.Key(
+                UnsafeBufferPointer(key), whitespaceOffset: whitespaceStart - from, followingFont: followingFont,
+                level: 126)
+            return Unmanaged.passUnretained(tables.shapedPieces)._withUnsafeGuaranteedRef { cache in
+                cache.summary(for: key) {
+                    shapedSummary(from: from, to: to, whitespaceStart: whitespaceStart, tables: tables)
+                }
+            }
+        }
     }
 
     /// Whether the scalar at `i` is at the embedding level of the scalar before it (`false` at the
@@ -849,8 +867,14 @@ struct TextWalker {
 
     /// The embedding level of every byte of `from..<to` (−1 when the text has no levels), or
     /// `nil` when the level changes inside the range (its runs then depend on more than its bytes).
-    @inline(never)
+    @inline(__always)
     private func uniformLevel(from: Int, to: Int) -> Int? {
+        levels == nil ? -1 : uniformLevelOfLevels(from: from, to: to)
+    }
+
+    /// `uniformLevel(from:to:)` for a text with levels, away from the paths without them.
+    @inline(never)
+    private func uniformLevelOfLevels(from: Int, to: Int) -> Int? {
         guard from < to, levels != nil else { return -1 }
         // Read in place (`levels?.`): binding the levels would copy them.
         return levels?.uniformLevel(from: from, to: to).map { Int($0) }
@@ -865,29 +889,42 @@ struct TextWalker {
     /// following font when that comes earlier in the chain than the font of the text before
     /// them, or when there is no such text. Most words (a letter or mark last, or white space
     /// before a word in the same font) and every dictionary-cut piece are answered without a
-    /// script lookup.
+    /// script lookup, inline.
+    @inline(__always)
     func followingFontKey(from: Int, to: Int, tables: StyleTables) -> Int {
         // `followingText` is nil at the end of the text.
-        guard to > from, to < bytes.count, TextWalker.isSpaceLike(lastScalar(before: to, from: from)) else { return -1 }
+        guard to > from, to < bytes.count else { return -1 }
+        // The trailing scalars that choose no font, back to `end`, and `last`, the scalar before
+        // them (each decoded once).
+        var end = to
+        var last: UInt32 = 0
+        repeat {
+            let start = previousScalarStart(before: end, from: from)
+            last = TextWalker.decode(bytes, at: start).value
+            guard TextWalker.isSpaceLike(last) else { break }
+            end = start
+        } while end > from
+        guard end < to else { return -1 }
         // The last scalar that chooses a font: in a text run (its emoji category is `.other`),
         // the font of the run the white space is in. A following scalar in that font or a later
         // one takes none of the white space (and where it starts an emoji run, none either).
-        var end = to
-        while end > from, TextWalker.isSpaceLike(lastScalar(before: end, from: from)) {
-            end = previousScalarStart(before: end, from: from)
+        if end > from, self.tables.lookup(TextWalker.decode(bytes, at: to).value).font >= self.tables.lookup(last).font,
+           EmojiCategory.isOther(last)
+        {
+            return -1
         }
-        if end > from {
-            let last = lastScalar(before: end, from: from)
-            if EmojiCategory.isOther(last),
-               self.tables.lookup(TextWalker.decode(bytes, at: to).value).font >= self.tables.lookup(last).font
-            {
-                return -1
-            }
-        }
+        return followingTextFontKey(from: from, to: to, tables: tables)
+    }
+
+    /// The rest of `followingFontKey` once the range's trailing characters may take the
+    /// following text's font: whether that text continues the range's last script run. Away from
+    /// the words that `followingFontKey` answers by itself.
+    @inline(never)
+    private func followingTextFontKey(from: Int, to: Int, tables: StyleTables) -> Int {
         guard let (font, value) = tables.followingText(at: to, from: from, to: to, levels: levels, in: bytes)
         else { return -1 }
         let unicode = hb_unicode_funcs_get_default()
-        end = to
+        var end = to
         while end > from {
             let start = previousScalarStart(before: end, from: from)
             let scalar = TextWalker.decode(bytes, at: start).value

@@ -110,6 +110,53 @@ final class ShapedPieceCache: @unchecked Sendable {  // `shards`: set once in in
         UnsafeMutableRawPointer(shards).deallocate()
     }
 
+    /// A piece's key as the cache files it: its bytes (valid for as long as the key is used),
+    /// where its trailing white space starts, the following font and level packed in one field,
+    /// and the hash that picks its shard and slots.
+    struct Key {
+        let bytes: UnsafeBufferPointer<UInt8>
+        let whitespaceOffset: Int
+        /// `(level + 1) << 6 | (followingFont + 1)`: fonts are chain indices (at most 31,
+        /// `FontChain`) and levels at most 125 (UAX #9), so it is below 2¹³.
+        let packedFont: Int
+        /// The hash of the bytes and the other fields (never 0), for a key kept in a slot.
+        let hash: UInt64
+        /// Whether the key is kept in a slot (else in `longPieces`).
+        let isInline: Bool
+
+        /// `whitespaceOffset` and `packedFont` in one word, hashed with the bytes.
+        var tag: UInt64 {
+            UInt64(UInt32(truncatingIfNeeded: whitespaceOffset)) << 32 | UInt64(UInt32(truncatingIfNeeded: packedFont))
+        }
+
+        /// The key of the piece `bytes` (trailing white space from `whitespaceOffset`, the text
+        /// after it in font `followingFont`, −1 for none; all of it at embedding level `level`,
+        /// −1 for a text without levels).
+        ///
+        /// - Complexity: O(n) in the piece's length (the hash), none for a long piece.
+        @inline(__always)
+        init(_ bytes: UnsafeBufferPointer<UInt8>, whitespaceOffset: Int, followingFont: Int, level: Int) {
+            self.bytes = bytes
+            self.whitespaceOffset = whitespaceOffset
+            packedFont = (level &+ 1) &<< 6 | (followingFont &+ 1)
+            let count = bytes.count
+            isInline = count <= ShapedPieceCache.inlineKeyBytes && bytes.baseAddress != nil
+                && (0...count).contains(whitespaceOffset) && (0...Int(Int16.max)).contains(packedFont)
+            guard isInline else {
+                hash = 0
+                return
+            }
+            let h = BoundedByteCache<Summary>.hash(bytes, tag: UInt64(UInt32(truncatingIfNeeded: whitespaceOffset)) << 32
+                | UInt64(UInt32(truncatingIfNeeded: packedFont)))
+            hash = h == 0 ? 1 : h  // 0 marks an empty slot
+        }
+
+        /// The shard the key's slots are in.
+        var shardIndex: Int { Int(hash % UInt64(ShapedPieceCache.shardCount)) }
+        /// The first of the key's two slots (the pair `first`, `first + 1`) in its shard.
+        var firstSlot: Int { Int(truncatingIfNeeded: hash >> 32) & (ShapedPieceCache.shardCapacity - 2) }
+    }
+
     /// The summary of the piece `bytes` (trailing white space from `whitespaceOffset`, the text
     /// after it in font `followingFont`, −1 for none; all of it at embedding level `level`, −1
     /// for a text without levels), from the cache or from `shape`, which is then remembered.
@@ -119,32 +166,36 @@ final class ShapedPieceCache: @unchecked Sendable {  // `shards`: set once in in
         of bytes: UnsafeBufferPointer<UInt8>, whitespaceOffset: Int, followingFont: Int, level: Int = -1,
         shape: () -> Summary
     ) -> Summary {
-        // The following font and the level in one key field: fonts are chain indices (at most
-        // 31, `FontChain`) and levels at most 125 (UAX #9), so `(level + 1) << 6 | (font + 1)`
-        // is below 2¹³ (anything else is not kept in a slot).
-        let followingFont = (level &+ 1) &<< 6 | (followingFont &+ 1)
-        let count = bytes.count
-        guard count <= ShapedPieceCache.inlineKeyBytes, let base = bytes.baseAddress,
-              (0...count).contains(whitespaceOffset), (0...Int(Int16.max)).contains(followingFont)
-        else {
-            let tag = UInt64(UInt32(truncatingIfNeeded: whitespaceOffset)) << 32
-                | UInt64(UInt32(truncatingIfNeeded: followingFont))
-            return longPieces.value(for: bytes, tag: tag, make: shape)
-        }
-        let tag = UInt64(UInt32(truncatingIfNeeded: whitespaceOffset)) << 32
-            | UInt64(UInt32(truncatingIfNeeded: followingFont))
-        var h = BoundedByteCache<Summary>.hash(bytes, tag: tag)
-        if h == 0 { h = 1 }  // 0 marks an empty slot
-        let shard = shards + Int(h % UInt64(ShapedPieceCache.shardCount))
-        // Two ways: the pair of slots `first` and `first + 1`.
-        let first = Int(truncatingIfNeeded: h >> 32) & (ShapedPieceCache.shardCapacity - 2)
-        let hit: Summary? = shard.pointee.slots.withLock { slots in
+        summary(for: Key(bytes, whitespaceOffset: whitespaceOffset, followingFont: followingFont, level: level), shape: shape)
+    }
+
+    /// The summary of the piece `key`, from the cache or from `shape`, which is then remembered.
+    /// A piece kept in a slot is looked up and stored without a closure (`cached`, `remember`),
+    /// so `shape` is called in place.
+    @inline(__always)
+    func summary(for key: Key, shape: () -> Summary) -> Summary {
+        guard key.isInline else { return longPieces.value(for: key.bytes, tag: key.tag, make: shape) }
+        if let hit = cached(key) { return hit }
+        let value = shape()
+        remember(value, for: key)
+        return value
+    }
+
+    /// The summary kept for `key` (a key kept in a slot), or `nil`.
+    ///
+    /// - Complexity: O(n) in the piece's length (one compare per way whose hash matches).
+    @inline(__always)
+    private func cached(_ key: Key) -> Summary? {
+        guard let base = key.bytes.baseAddress else { return nil }
+        let count = key.bytes.count
+        let first = key.firstSlot
+        return shards[key.shardIndex].slots.withLock { slots in
             guard let slots = slots.pointer else { return nil }
             for k in first...first &+ 1 {
                 let slot = slots + k
-                if slot.pointee.hash == h, Int(slot.pointee.count) == count,
-                   Int(slot.pointee.whitespaceOffset) == whitespaceOffset,
-                   Int(slot.pointee.followingFont) == followingFont,
+                if slot.pointee.hash == key.hash, Int(slot.pointee.count) == count,
+                   Int(slot.pointee.whitespaceOffset) == key.whitespaceOffset,
+                   Int(slot.pointee.followingFont) == key.packedFont,
                    ShapedPieceCache.keyEquals(slot, base, count)
                 {
                     return ShapedPieceCache.summary(of: slot)
@@ -152,13 +203,18 @@ final class ShapedPieceCache: @unchecked Sendable {  // `shards`: set once in in
             }
             return nil
         }
-        if let hit { return hit }
-        let value = shape()
-        // Counts that do not fit a slot's bytes (never for a piece this short) are not kept.
-        guard (Int(Int16.min)...Int(Int16.max)).contains(value.lastFont), (0...255).contains(value.scalars),
+    }
+
+    /// Keeps `value` for `key` (a key kept in a slot) in the first way of its pair, the entry
+    /// there moved to the second. Counts that do not fit a slot's bytes (never for a piece this
+    /// short) are not kept.
+    private func remember(_ value: Summary, for key: Key) {
+        guard let base = key.bytes.baseAddress,
+              (Int(Int16.min)...Int(Int16.max)).contains(value.lastFont), (0...255).contains(value.scalars),
               (0...255).contains(value.missingClusters)
-        else { return value }
-        shard.pointee.slots.withLock { slots in
+        else { return }
+        let first = key.firstSlot
+        shards[key.shardIndex].slots.withLock { slots in
             if slots.pointer == nil {
                 let byteCount = ShapedPieceCache.shardCapacity * MemoryLayout<Slot>.stride
                 let raw = UnsafeMutableRawPointer.allocate(byteCount: byteCount, alignment: 128)
@@ -166,12 +222,11 @@ final class ShapedPieceCache: @unchecked Sendable {  // `shards`: set once in in
                 slots.pointer = raw.bindMemory(to: Slot.self, capacity: ShapedPieceCache.shardCapacity)
             }
             guard let slots = slots.pointer else { return }
-            // The newest entry in the first way, the one it displaces in the second.
             (slots + first + 1).pointee = (slots + first).pointee
-            ShapedPieceCache.store(value, key: base, count: count, hash: h, whitespaceOffset: whitespaceOffset,
-                                   followingFont: followingFont, in: slots + first)
+            ShapedPieceCache.store(value, key: base, count: key.bytes.count, hash: key.hash,
+                                   whitespaceOffset: key.whitespaceOffset, followingFont: key.packedFont,
+                                   in: slots + first)
         }
-        return value
     }
 
     /// Whether the key bytes of `slot` are the `count` bytes at `bytes`.

@@ -82,6 +82,32 @@ struct DictionaryBreaksTests {
         }
     }
 
+    @Test("the pre-scan finds Thai (U+0E00–U+0E7F), Lao (U+0E80–U+0EFF), Khmer (U+1780–U+17FF) and Myanmar (U+1000–U+10BF) at every offset, and no other BMP scalar")
+    func preScanEveryScalar() {
+        // Prefixes of 0 to 17 bytes (ASCII and Devanagari, lead byte E0) put the scalar at every
+        // position of an eight-byte window, in the text's last window and in texts shorter
+        // than one.
+        let prefixes = ["", "a", "ab", "abc", "abcd", "abcde", "abcdef", "abcdefg", "abcdefgh", "हि", "हिन्दी", "हिन्दीabcdefgh"]
+        let suffixes = ["", "z", "हिन्दी"]
+        for value in UInt32(0x80)...0xFFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let thai = (0x0E00...0x0E7F).contains(value)
+            let others = (0x0E80...0x0EFF).contains(value) || (0x1780...0x17FF).contains(value)
+                || (0x1000...0x10BF).contains(value)
+            for (k, prefix) in prefixes.enumerated() {
+                var text = prefix + String(scalar) + suffixes[(Int(value) + k) % suffixes.count]
+                let found = text.withUTF8 { DictionaryBreaks.scripts(in: $0, laoKhmerMyanmar: true) }
+                let thaiOnly = text.withUTF8 { DictionaryBreaks.scripts(in: $0, laoKhmerMyanmar: false) }
+                guard found.thai == thai, found.laoKhmerMyanmar == others, thaiOnly.thai == thai,
+                      !thaiOnly.laoKhmerMyanmar
+                else {
+                    Issue.record("U+\(String(value, radix: 16)) after \(prefix.utf8.count) bytes: \(found), \(thaiOnly)")
+                    return
+                }
+            }
+        }
+    }
+
     @Test("lines of Thai end at word boundaries, not inside words", arguments: [LayoutProfile.uikit, .pango])
     func linesEndAtWords(profile: LayoutProfile) throws {
         let measurer = try Self.measurer(profile: profile)

@@ -55,7 +55,7 @@ static const char *usage =
     "  --explain LINE  only lay out input line LINE (1-based) and describe every line of every\n"
     "                  combination: start and length in Unicode scalars, logical width in Pango units\n"
     "  --glyphs        with --explain, also list each line's glyphs (id, width, cluster)\n"
-    "  --breaks        print Pango's break opportunities per row (scalar offsets), no layout\n"
+    "  --breaks        print Pango's break opportunities and char breaks per row (scalar offsets), no layout\n"
     "\n"
     "Output: one line per input row, {\"counts\":[...]}, combinations ordered size-major, then width,\n"
     "then wrap, each in the order given.\n";
@@ -597,16 +597,19 @@ int main(int argc, char **argv) {
             int n = 0;
             const PangoLogAttr *log = pango_layout_get_log_attrs_readonly(layouts[0], &n);
             GString *mandatory = g_string_new(NULL);
+            GString *chars = g_string_new(NULL);
             g_string_append(out, "{\"breaks\":[");
             int first = 1;
             for (int i = 1; i < n; i++) {
+                if (log[i].is_char_break) g_string_append_printf(chars, chars->len ? ",%d" : "%d", i);
                 if (!log[i].is_line_break) continue;
                 g_string_append_printf(out, first ? "%d" : ",%d", i);
                 if (log[i].is_mandatory_break) g_string_append_printf(mandatory, mandatory->len ? ",%d" : "%d", i);
                 first = 0;
             }
-            g_string_append_printf(out, "],\"mandatory\":[%s]}\n", mandatory->str);
+            g_string_append_printf(out, "],\"mandatory\":[%s],\"chars\":[%s]}\n", mandatory->str, chars->str);
             g_string_free(mandatory, TRUE);
+            g_string_free(chars, TRUE);
             fwrite(out->str, 1, out->len, stdout);
             continue;
         }

@@ -730,7 +730,7 @@ struct TextWalker {
         }
         var start = from
         GraphemeBoundaries.forEach(
-            in: bytes, from: from, to: to, everySpacingMarkExtends: tables.profile == .pango
+            in: bytes, from: from, to: to, pango: tables.profile == .pango
         ) { end in
             var cluster = LayoutCluster(end: end, leadingKern: 0, width: 0, fontMask: 0)
             var i = start
@@ -1032,7 +1032,7 @@ struct TextWalker {
         var i = from
         var last: (font: Int, scalar: UInt32)? = nil
         GraphemeBoundaries.forEach(
-            in: bytes, from: from, to: to, everySpacingMarkExtends: tables.profile == .pango
+            in: bytes, from: from, to: to, pango: tables.profile == .pango
         ) { end in
             var cluster = LayoutCluster(end: end, leadingKern: 0, width: 0, fontMask: 0)
             while i < end {

@@ -73,6 +73,25 @@ enum PangoOracle {
         }
     }
 
+    /// Pango's char-wrapping breaks (`is_char_break`, its grapheme boundaries) of every row of
+    /// a corpus, as scalar offsets (k = between scalars k − 1 and k; the text's end included).
+    static func charBreaks(corpus: URL) throws -> [[Int]] {
+        let process = Process()
+        process.executableURL = try binary()
+        process.arguments = ["--input", corpus.path, "--breaks", "--quiet"]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw Failure(description: "pango-oracle --breaks failed on \(corpus.path)") }
+        return try data.split(separator: UInt8(ascii: "\n")).map { line in
+            let object = try JSONSerialization.jsonObject(with: Data(line)) as? [String: Any]
+            guard let chars = object?["chars"] as? [Int] else { throw Failure(description: "bad oracle output") }
+            return chars
+        }
+    }
+
     /// One combination's comparison of the `.pango` profile with Pango.
     struct Comparison {
         var size: Double

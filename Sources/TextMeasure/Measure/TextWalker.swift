@@ -1013,9 +1013,82 @@ struct TextWalker {
     }
 
     /// `forEachClusterInGeneral` for a range holding a scalar that needs HarfBuzz: each grapheme
-    /// cluster's width is the sum of its scalars' shaped widths.
+    /// cluster's width is the sum of its scalars' shaped widths (in `.pango` with the line-end
+    /// correction of `reshapedAtLineEnds`).
     @inline(never)
     private func forEachShapedCluster(
+        from: Int, to: Int, stepper: inout GlyphStepper, _ body: (LayoutCluster) -> Void
+    ) {
+        if tables.profile == .pango {
+            var clusters: [LayoutCluster] = []
+            forEachLogicalShapedCluster(from: from, to: to, stepper: &stepper) { clusters.append($0) }
+            reshapedAtLineEnds(&clusters, from: from, to: to)
+            for cluster in clusters { body(cluster) }
+            return
+        }
+        forEachLogicalShapedCluster(from: from, to: to, stepper: &stepper, body)
+    }
+
+    /// Makes the clusters of the shaped range `from..<to` measure as Pango 1.50 measures a line
+    /// that ends or starts inside the range (`process_item`): shaped alone, not as the sum of
+    /// the clusters' widths in the whole range. A cluster may take another form there: a virama
+    /// left without its conjunct's consonant is drawn visible, a reph without its base becomes a
+    /// letter, a subscript consonant that starts a line is drawn full, a vowel sign no longer
+    /// kerns with what follows.
+    ///
+    /// With L(k) the sum of the widths of clusters 0...k and E(k) the range up to cluster k's
+    /// end shaped alone (with the range as HarfBuzz's context; E = L at the range's end), the
+    /// line that starts with the range ends after the last cluster k where the text before it
+    /// plus E(k) fits, as Pango takes the last break that fits. Cluster k gets
+    /// a(k) = P(k) − L(k), with P(k) the least E(m) for m ≥ k, added to its width and the next
+    /// cluster −a(k) in its leading kern (dropped at a line start): the line then reaches P(k)
+    /// after cluster k — within the width exactly when some break at or after k fits — and
+    /// E(k) where it ends. A line that starts at cluster j > 0 measures the rest of the range
+    /// shaped alone, R(j) = its width − (L(last) − L(j − 1)) more: added to cluster j's width,
+    /// taken off its leading kern (so the line before sees no change).
+    ///
+    /// - Complexity: two shapings per cluster boundary: only char wrapping and overlong words
+    ///   get here.
+    private func reshapedAtLineEnds(_ clusters: inout [LayoutCluster], from: Int, to: Int) {
+        let n = clusters.count
+        guard n > 1 else { return }
+        var widths: [Double] = []
+        var fonts: [UInt8] = []
+        var missing: [Int] = []
+        func shapedWidth(_ range: Range<Int>) -> Double {
+            widths.removeAll(keepingCapacity: true)
+            tables.withTables {
+                $0.appendShapedWidths(
+                    bytes, from: range.lowerBound, to: range.upperBound, following: nil, levels: levels,
+                    context: from..<to, widths: &widths, fonts: &fonts, missing: &missing)
+            }
+            return widths.reduce(0, +)
+        }
+        var logical = [Double](repeating: 0, count: n)
+        var sum = 0.0
+        for k in 0..<n {
+            sum += clusters[k].width
+            logical[k] = sum
+        }
+        // P(k), from the last cluster back.
+        var least = logical[n - 1]
+        var adjustments = [Double](repeating: 0, count: n)
+        for k in stride(from: n - 2, through: 0, by: -1) {
+            least = min(least, shapedWidth(from..<clusters[k].end))
+            adjustments[k] = least - logical[k]
+        }
+        for k in 1..<n {
+            let restStart = clusters[k - 1].end
+            let startAdjustment = shapedWidth(restStart..<to) - (logical[n - 1] - logical[k - 1])
+            clusters[k].width += adjustments[k] + startAdjustment
+            clusters[k].leadingKern -= adjustments[k - 1] + startAdjustment
+        }
+        clusters[0].width += adjustments[0]
+    }
+
+    /// `forEachShapedCluster` with each cluster's width the sum of its scalars' widths in the
+    /// whole range.
+    private func forEachLogicalShapedCluster(
         from: Int, to: Int, stepper: inout GlyphStepper, _ body: (LayoutCluster) -> Void
     ) {
         stepper.restart()

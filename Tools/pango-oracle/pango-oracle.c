@@ -387,8 +387,9 @@ static void explain_layout(PangoLayout *layout, const char *text, double size, d
         }
         int x = 0;
         pango_layout_line_index_to_x(line, line->start_index + visible, FALSE, &x);
-        g_string_append_printf(out, "  line %d: scalars %ld+%ld, width %d (%.4f pt), without trailing spaces %d: ",
-                               i + 1, start, length, ext.width, ext.width / (double)PANGO_SCALE, x);
+        g_string_append_printf(out, "  line %d: scalars %ld+%ld, width %d (%.4f pt), without trailing spaces %d, height %.4f pt: ",
+                               i + 1, start, length, ext.width, ext.width / (double)PANGO_SCALE, x,
+                               ext.height / (double)PANGO_SCALE);
         append_json_string(out, text + line->start_index, line->length);
         g_string_append_c(out, '\n');
         if (!glyphs) continue;
@@ -396,7 +397,11 @@ static void explain_layout(PangoLayout *layout, const char *text, double size, d
             PangoGlyphItem *run = r->data;
             PangoFontDescription *fd = pango_font_describe(run->item->analysis.font);
             char *name = pango_font_description_to_string(fd);
-            g_string_append_printf(out, "    run (%s, level %d):", name, run->item->analysis.level);
+            PangoRectangle run_logical;
+            pango_glyph_string_extents(run->glyphs, run->item->analysis.font, NULL, &run_logical);
+            g_string_append_printf(out, "    run (%s, level %d, language %s, ascent %d, descent %d):", name,
+                                   run->item->analysis.level, pango_language_to_string(run->item->analysis.language),
+                                   -run_logical.y, run_logical.y + run_logical.height);
             g_free(name);
             pango_font_description_free(fd);
             for (int g = 0; g < run->glyphs->num_glyphs; g++) {

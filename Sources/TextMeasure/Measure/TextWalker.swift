@@ -302,9 +302,14 @@ struct TextWalker {
                 tail.isMandatoryBreak = false
             }
         }
+        let run = tail.end < segment.end ? whitespaceRun(of: segment, stepper: stepper) : nil
         var piece = measure(from: tail.whitespaceStart, to: tail.end, segment: tail, stepper: &stepper)
         piece.isTab = isTab
-
+        if let run {
+            piece.whitespace = run.width
+            piece.lastSpace = run.width
+            piece.fontMask = run.fontMask
+        }
         if let last = clusters.last {
             piece.start = start
             piece.leadingKern = last.leadingKern
@@ -314,13 +319,33 @@ struct TextWalker {
         if !body(piece) { return false }
         var i = tail.end
         while i < segment.end {
-            let next = i + TextWalker.decode(bytes, at: i).length
+            let (value, length) = TextWalker.decode(bytes, at: i)
+            let next = i + length
             let space = LineSegment(start: i, end: next, whitespaceStart: i,
                                     isMandatoryBreak: next == segment.end && segment.isMandatoryBreak)
-            if !body(measure(from: i, to: next, segment: space, stepper: &stepper)) { return false }
+            var measured = measure(from: i, to: next, segment: space, stepper: &stepper)
+            if let run, !TextWalker.isMandatoryBreak(value) {
+                measured.whitespace = run.width
+                measured.lastSpace = run.width
+                measured.fontMask = run.fontMask
+            }
+            if !body(measured) { return false }
             i = next
         }
         return true
+    }
+
+    /// The width of each scalar of `segment`'s white space (several scalars, `.pango` char
+    /// mode) and their fonts, when they are all one character: as word wrapping measures the
+    /// run — Pango's run of white space is in one item, so each of its spaces has the item's
+    /// font (the text's before it, or at a paragraph's start the text's after it:
+    /// `whitespaceFont`) — shared out evenly (`uniformSpaceWidth`); `nil` otherwise. `stepper`
+    /// is the state before the white space (a copy is measured with).
+    private func whitespaceRun(of segment: LineSegment, stepper: GlyphStepper) -> (width: Double, fontMask: UInt32)? {
+        var probe = stepper
+        let whole = measure(from: segment.whitespaceStart, to: segment.end, segment: segment, stepper: &probe)
+        guard let width = uniformSpaceWidth(of: whole) else { return nil }
+        return (width, whole.fontMask)
     }
 
     /// `tally` of the text before `offset` with the missing clusters from `offset` on added.

@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+@testable import TextMeasure
+
+/// `TextWalker.forEachCharPiece` in `.pango`: a run of white space split into a piece per scalar
+/// (Pango may break between them) keeps the font Pango's one item gives the whole run. Noto Sans →
+/// Noto Sans CJK KR, 24 pt; the widths are Pango 1.50's (`pango-oracle --explain`, in 1/1024 pt).
+@Suite("TextWalker: char-mode pieces of white space (.pango)")
+struct TextWalkerCharPieceTests {
+    static func measurer(_ mode: LineBreakMode) throws -> TextMeasurer {
+        let fonts = [
+            (path: "/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf", face: 0),
+            (path: "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc", face: 1),
+        ]
+        for font in fonts {
+            try #require(FileManager.default.fileExists(atPath: font.path), "install fonts-noto-core and fonts-noto-cjk")
+        }
+        let chain = try FontChain(fonts.map { try Font(path: $0.path, faceIndex: $0.face) })
+        return try TextMeasurer(style: TextStyle(fontChain: chain, fontSize: 24, lineBreakMode: mode, profile: .pango))
+    }
+
+    @Test("spaces after Hangul are in the CJK font, every one of them", arguments: [
+        ("수       v", 73630), ("    조용히 실행", 140575),
+    ])
+    func runOfSpaces(text: String, pangoUnits: Int) throws {
+        let char = try Self.measurer(.byCharWrapping).measure(text, width: 2000)
+        let word = try Self.measurer(.byWordWrapping).measure(text, width: 2000)
+        #expect(char.maxLineWidth == Double(pangoUnits) / 1024)
+        #expect(word.maxLineWidth == char.maxLineWidth)
+    }
+
+    @Test("the pieces of a run of spaces share its width evenly and carry its font")
+    func pieces() throws {
+        let measurer = try Self.measurer(.byCharWrapping)
+        var text = "수   v"
+        var spaces: [(Double, UInt32)] = []
+        text.withUTF8 { bytes in
+            _ = TextWalker(tables: measurer.tables, bytes: bytes).forEachPiece(charMode: true) { piece in
+                if piece.whitespace > 0 { spaces.append((piece.whitespace, piece.fontMask)) }
+                return true
+            }
+        }
+        #expect(spaces.count == 3)
+        // Noto Sans CJK's space (0.224 em), not Noto Sans's (0.26 em); font 1's bit.
+        #expect(spaces.allSatisfy { $0.0 == spaces[0].0 && $0.1 & 2 != 0 && $0.1 & 1 == 0 })
+        #expect(abs(spaces[0].0 / measurer.tables.unitsPerPoint - 0.224 * 24) < 0.01)
+    }
+}

@@ -120,7 +120,8 @@ struct TextWalker {
     /// piece measured from `from` takes, or `nil`: white space alone where Pango starts a new item
     /// (`startsItem`: a paragraph's start, after a tab) has no font before it and takes the font
     /// of the text after it (a paragraph of white space alone takes the space's); other white
-    /// space follows `StyleTables.whitespaceFont`.
+    /// space follows `StyleTables.whitespaceFont`, with no text after it when a mandatory break
+    /// ends the piece (Pango itemizes each paragraph on its own).
     @inline(never)
     private func whitespaceFont(from: Int, to: Int, segment: LineSegment, stepper: GlyphStepper) -> Int? {
         let wsStart = segment.whitespaceStart
@@ -130,10 +131,13 @@ struct TextWalker {
             return font
         }
         guard stepper.currentFont > 0 || levels != nil else { return nil }
+        // After a mandatory break the text is another paragraph, which Pango itemizes on its own:
+        // white space before the break never takes the font of the text after it.
+        let following = segment.isMandatoryBreak && to == segment.end ? bytes.count : to
         let font = tables.withTables {
             $0.whitespaceFont(
                 after: max(stepper.currentFont, 0), scalar: stepper.currentScalar, content: segment.start..<wsStart,
-                following: to, levels: levels, in: bytes)
+                following: following, levels: levels, in: bytes)
         }
         return font > 0 ? font : nil
     }

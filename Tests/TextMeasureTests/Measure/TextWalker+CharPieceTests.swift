@@ -45,4 +45,21 @@ struct TextWalkerCharPieceTests {
         #expect(spaces.allSatisfy { $0.0 == spaces[0].0 && $0.1 & 2 != 0 && $0.1 & 1 == 0 })
         #expect(abs(spaces[0].0 / measurer.tables.unitsPerPoint - 0.224 * 24) < 0.01)
     }
+
+    @Test("a space before a newline stays in the font of the text before it, not the next paragraph's")
+    func spaceBeforeNewline() throws {
+        // Pango: 3 lines at 13 pt, 375 pt; line 1 ends "할 경우 " at 374.957 pt with the CJK
+        // space. In Noto Sans (the font of the next paragraph's spaces) it would be 375.43 pt.
+        let text = "  -nc, --no-clobber                기존 파일에 다운로드(덮어쓰기) 할 경우 \n"
+            + "                                     다운로드 건너뛰기\n"
+        let fonts = [
+            (path: "/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf", face: 0),
+            (path: "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc", face: 1),
+        ]
+        let chain = try FontChain(fonts.map { try Font(path: $0.path, faceIndex: $0.face) })
+        let measurer = try TextMeasurer(style: TextStyle(fontChain: chain, fontSize: 13, profile: .pango))
+        let m = try measurer.measure(text, width: 375)
+        #expect(m.lineCount == 3)
+        #expect(m.height == (56749.0 / 1024).rounded(.up))
+    }
 }

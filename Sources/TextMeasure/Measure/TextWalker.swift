@@ -284,8 +284,9 @@ struct TextWalker {
                 content: cluster.width, whitespace: 0, lastSpace: 0, fontMask: cluster.fontMask,
                 isMandatoryBreak: false, isBreakable: false)
             // Pango breaks between any two clusters here and hangs the white-space character
-            // before a break wherever it is, also inside a segment (" ." has no UAX #14 break).
-            if pango, cluster.end - start == 1, bytes[start] == 0x20 {
+            // before a break wherever it is, also inside a segment (" ." has no UAX #14 break,
+            // nor "\u{A0}។").
+            if pango, isPangoWhite(from: start, to: cluster.end) {
                 piece.contentEnd = start
                 piece.content = 0
                 piece.whitespace = cluster.width
@@ -350,6 +351,21 @@ struct TextWalker {
         let whole = measure(from: segment.whitespaceStart, to: segment.end, segment: segment, stepper: &probe)
         guard let width = uniformSpaceWidth(of: whole) else { return nil }
         return (width, whole.fontMask)
+    }
+
+    /// Whether `from..<to` is one white-space character, which Pango hangs at a line end
+    /// (`is_white`: U+0020 and the other space separators, no-break ones included).
+    @inline(__always)
+    private func isPangoWhite(from: Int, to: Int) -> Bool {
+        if to - from == 1 { return bytes[from] == 0x20 }
+        guard to - from <= 3, bytes[from] == 0xC2 || bytes[from] == 0xE1 || bytes[from] == 0xE2 || bytes[from] == 0xE3
+        else { return false }
+        let (value, length) = TextWalker.decode(bytes, at: from)
+        guard from + length == to else { return false }
+        switch value {
+        case 0xA0, 0x1680, 0x2000...0x200A, 0x202F, 0x205F, 0x3000: return true
+        default: return false
+        }
     }
 
     /// `tally` of the text before `offset` with the missing clusters from `offset` on added.

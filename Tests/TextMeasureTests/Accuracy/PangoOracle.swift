@@ -175,8 +175,8 @@ enum PangoOracle {
     /// lines of "\n\n") a font the measurer does not, and a line is as tall as the fonts of all
     /// its runs. Held at these numbers; every other corpus must agree everywhere.
     static let knownHeightGaps: [String: Int] = [
-        "ar": 1, "fa": 4, "hi": 4, "mr": 6, "bn": 4, "ta": 18,
-        "th": 16,
+        "ar": 1, "fa": 4, "hi": 1, "mr": 1, "ta": 6,
+        "th": 15,
         // Pango 1.50 (with HarfBuzz ≥ 4, `apply_baseline_shift`) aligns every run of a line on
         // the baseline of the line's first run's script: for Han, Hangul and kana the
         // ideographic one, where Noto Sans CJK's and Noto Sans's (HarfBuzz's fallback) differ by

@@ -62,4 +62,20 @@ struct TextWalkerCharPieceTests {
         #expect(m.lineCount == 3)
         #expect(m.height == (56749.0 / 1024).rounded(.up))
     }
+
+    @Test("a no-break space before a char break hangs, as any white-space character does in Pango")
+    func noBreakSpaceHangs() throws {
+        // Khmer `km` row 284 at 24 pt, 280 pt: Pango ends line 1 with "ឡើយ\u{A0}" (the no-break
+        // space hanging past the width) and takes 4 lines; moving it to line 2 took 5.
+        let text = "\u{179A}\u{1780}\u{200B}\u{1780}\u{17D2}\u{179A}\u{17BB}\u{1798}\u{200B}\u{200B} '\u{179F}\u{17C6}\u{1794}\u{17BB}\u{178F}\u{17D2}\u{179A}\u{200B}' \u{1798}\u{17B7}\u{1793}\u{200B}\u{1783}\u{17BE}\u{1789}\u{200B}\u{17A1}\u{17BE}\u{1799}\u{A0}\u{17D4} \u{1780}\u{17C6}\u{1796}\u{17BB}\u{1784}\u{200B}\u{1794}\u{1784}\u{17D2}\u{1780}\u{17BE}\u{178F}\u{200B}\u{17AF}\u{1780}\u{179F}\u{17B6}\u{179A}\u{1794}\u{17D2}\u{179A}\u{17A2}\u{1794}\u{17CB}\u{200B}\u{179F}\u{17C6}\u{1794}\u{17BB}\u{178F}\u{17D2}\u{179A}\u{200B}\u{17A2}\u{17D2}\u{1793}\u{1780}\u{200B}\u{1794}\u{17D2}\u{179A}\u{17BE}\u{200B}\u{1787}\u{17B6}\u{1798}\u{17BD}\u{1799}\u{200B}\u{179A}\u{1794}\u{17C0}\u{1794}\u{200B} 0600\u{A0}\u{17D4}\u{A}"
+        let noto = "/usr/share/fonts/truetype/noto/"
+        let chain = try FontChain([
+            try Font(path: noto + "NotoSans-Regular.ttf"), try Font(path: noto + "NotoSansKhmer-Regular.ttf"),
+        ])
+        let measurer = try TextMeasurer(style: TextStyle(
+            fontChain: chain, fontSize: 24, lineBreakMode: .byCharWrapping, profile: .pango))
+        let m = try measurer.measure(text, width: 280)
+        #expect(m.lineCount == 4)
+        #expect(m.height == (133892.0 / 1024).rounded(.up))
+    }
 }

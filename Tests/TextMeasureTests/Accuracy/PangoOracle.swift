@@ -48,8 +48,6 @@ enum PangoOracle {
         corpus: URL, fonts: [String], sizes: [Double], widths: [Double], markup: Bool = false,
         configuration: String? = nil
     ) throws -> [Layout] {
-        let process = Process()
-        process.executableURL = try binary()
         var arguments: [String] = fonts.flatMap { ["--font", $0] }
         arguments += ["--input", corpus.path]
         arguments += ["--size", sizes.map { String(Int($0)) }.joined(separator: ",")]
@@ -57,15 +55,7 @@ enum PangoOracle {
         arguments += ["--wrap", wraps.joined(separator: ","), "--quiet", "--heights"]
         if markup { arguments.append("--markup") }
         if let configuration { arguments += ["--fontconfig-file", configuration] }
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw Failure(description: "pango-oracle failed on \(corpus.path)") }
-        return try data.split(separator: UInt8(ascii: "\n")).map { line in
-            let object = try JSONSerialization.jsonObject(with: Data(line)) as? [String: Any]
+        return try rows(arguments, corpus: corpus).map { object in
             guard let counts = object?["counts"] as? [Int], let heights = object?["heights"] as? [Int] else {
                 throw Failure(description: "bad oracle output")
             }
@@ -76,19 +66,25 @@ enum PangoOracle {
     /// Pango's char-wrapping breaks (`is_char_break`, its grapheme boundaries) of every row of
     /// a corpus, as scalar offsets (k = between scalars k − 1 and k; the text's end included).
     static func charBreaks(corpus: URL) throws -> [[Int]] {
+        try rows(["--input", corpus.path, "--breaks", "--quiet"], corpus: corpus).map { object in
+            guard let chars = object?["chars"] as? [Int] else { throw Failure(description: "bad oracle output") }
+            return chars
+        }
+    }
+
+    /// Runs the oracle with `arguments` and returns its output, one JSON object per row.
+    private static func rows(_ arguments: [String], corpus: URL) throws -> [[String: Any]?] {
         let process = Process()
         process.executableURL = try binary()
-        process.arguments = ["--input", corpus.path, "--breaks", "--quiet"]
+        process.arguments = arguments
         let output = Pipe()
         process.standardOutput = output
         try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw Failure(description: "pango-oracle --breaks failed on \(corpus.path)") }
+        guard process.terminationStatus == 0 else { throw Failure(description: "pango-oracle failed on \(corpus.path)") }
         return try data.split(separator: UInt8(ascii: "\n")).map { line in
-            let object = try JSONSerialization.jsonObject(with: Data(line)) as? [String: Any]
-            guard let chars = object?["chars"] as? [Int] else { throw Failure(description: "bad oracle output") }
-            return chars
+            try JSONSerialization.jsonObject(with: Data(line)) as? [String: Any]
         }
     }
 

@@ -119,7 +119,7 @@ struct TextWalker {
     /// The font other than the first that the white space `segment.whitespaceStart..<to` of a
     /// piece measured from `from` takes, or `nil`: white space alone where Pango starts a new item
     /// (`startsItem`: a paragraph's start, after a tab) has no font before it and takes the font
-    /// of the text after it (a paragraph of white space alone takes the space's); other white
+    /// of the text after it (a paragraph of white space alone, or empty, takes the space's); other white
     /// space follows `StyleTables.whitespaceFont`, with no text after it when a mandatory break
     /// ends the piece (Pango itemizes each paragraph on its own).
     @inline(never)
@@ -129,6 +129,12 @@ struct TextWalker {
            let (font, _) = tables.withTables({ $0.followingText(at: to, in: bytes) }), font > 0
         {
             return font
+        }
+        // A paragraph of white space alone (an empty one too: Pango's line has no run and is as
+        // tall as the primary font) continues no run: the space's font, not the text's before it.
+        if from == wsStart, segment.start == wsStart, segment.isMandatoryBreak, startsItem(at: from) {
+            let space = Int(tables.lookup(0x20).font)
+            return space > 0 ? space : nil
         }
         guard stepper.currentFont > 0 || levels != nil else { return nil }
         // After a mandatory break the text is another paragraph, which Pango itemizes on its own:

@@ -78,4 +78,20 @@ struct TextWalkerCharPieceTests {
         #expect(m.lineCount == 4)
         #expect(m.height == (133892.0 / 1024).rounded(.up))
     }
+
+    @Test("an empty paragraph is as tall as the primary font, not as the text before it", arguments: [
+        LineBreakMode.byWordWrapping, .byCharWrapping,
+    ])
+    func emptyParagraph(mode: LineBreakMode) throws {
+        // Pango: "ກ\n\nກ" at 13 pt is 61927 units tall (Noto Sans Lao lines around a 17.7 pt
+        // Noto Sans one, not a 21.4 pt Noto Sans Lao one).
+        let noto = "/usr/share/fonts/truetype/noto/"
+        let chain = try FontChain([
+            try Font(path: noto + "NotoSans-Regular.ttf"), try Font(path: noto + "NotoSansLao-Regular.ttf"),
+        ])
+        let measurer = try TextMeasurer(style: TextStyle(fontChain: chain, fontSize: 13, lineBreakMode: mode, profile: .pango))
+        let m = try measurer.measure("ກ\n\nກ", width: 200)
+        #expect(m.lineCount == 3)
+        #expect(m.height == (61927.0 / 1024).rounded(.up))
+    }
 }

@@ -10,7 +10,10 @@ differs as SIZE/WIDTH/WRAP:OURS v PANGO. With --explain, also both sides' lines 
 differing combination (`pango-oracle --explain`, `rowheight measure`, fresh layouts: a row that
 agrees there differs only in the oracle's batch run, see the README's Accuracy section).
 
-Usage: pango_mismatches.py [--rowheight PATH] [--explain] NAME ...
+With --heights, the rows whose line counts agree but whose heights differ instead (OURS v PANGO
+are then heights in points, Pango's rounded up), the explanation with each line's height.
+
+Usage: pango_mismatches.py [--rowheight PATH] [--explain] [--heights] NAME ...
 """
 import argparse
 import json
@@ -40,13 +43,16 @@ def font_args(name):
     return [arg for font in fonts(name) for arg in ("--font", font)]
 
 
-def mismatches(name, rowheight):
+def mismatches(name, rowheight, heights=False):
+    """Rows whose line counts differ; with `heights`, rows whose counts agree but whose heights
+    (Pango's rounded up to the point) differ, each combination as (size, width, wrap, ours, pango)."""
     corpus = os.path.join(ROOT, f"Tests/TextMeasureTests/Fixtures/corpus/{name}.jsonl")
     oracle = subprocess.run(
         [os.path.join(ROOT, "Tools/pango-oracle/build/pango-oracle"), *font_args(name), "--size", "13,17,24",
-         "--width", "200,280,375", "--wrap", "word,char", "--input", corpus, "--quiet"],
+         "--width", "200,280,375", "--wrap", "word,char", "--input", corpus, "--quiet", "--heights"],
         capture_output=True, text=True, check=True).stdout.splitlines()
     expected = [json.loads(line)["counts"] for line in oracle]
+    expected_heights = [[-(-h // 1024) for h in json.loads(line)["heights"]] for line in oracle]
     rows = {}
     for s, size in enumerate(SIZES):
         for m, wrap in enumerate(WRAPS):
@@ -55,10 +61,16 @@ def mismatches(name, rowheight):
                  "--widths", ",".join(map(str, WIDTHS)), "--profile", "pango", "--line-break", wrap],
                 capture_output=True, text=True, check=True).stdout.splitlines()
             for row, line in enumerate(ours):
-                counts = json.loads(line)["lines"]
+                measured = json.loads(line)
+                counts = measured["lines"]
                 for w, width in enumerate(WIDTHS):
-                    pango = expected[row][(s * len(WIDTHS) + w) * len(WRAPS) + m]
-                    if counts[w] != pango:
+                    c = (s * len(WIDTHS) + w) * len(WRAPS) + m
+                    pango = expected[row][c]
+                    if heights:
+                        if counts[w] == pango and measured["height"][w] != expected_heights[row][c]:
+                            rows.setdefault(row + 1, []).append(
+                                (size, width, wrap, measured["height"][w], expected_heights[row][c]))
+                    elif counts[w] != pango:
                         rows.setdefault(row + 1, []).append((size, width, wrap, counts[w], pango))
     return corpus, len(expected), rows
 
@@ -83,10 +95,12 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--rowheight", default=os.path.join(ROOT, ".build/debug/rowheight"))
     parser.add_argument("--explain", action="store_true")
+    parser.add_argument("--heights", action="store_true",
+                        help="rows whose line counts agree but whose heights differ (OURS v PANGO are heights in points)")
     parser.add_argument("names", nargs="+")
     args = parser.parse_args()
     for name in args.names:
-        corpus, count, rows = mismatches(name, args.rowheight)
+        corpus, count, rows = mismatches(name, args.rowheight, args.heights)
         per = Counter(f"{s}/{w}/{m}" for found in rows.values() for s, w, m, _, _ in found)
         worst = max(per.values(), default=0)
         print(f"{name}: {len(rows)} rows differ somewhere; worst combination {worst} of {count} rows "

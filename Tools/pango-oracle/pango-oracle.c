@@ -55,7 +55,7 @@ static const char *usage =
     "  --explain LINE  only lay out input line LINE (1-based) and describe every line of every\n"
     "                  combination: start and length in Unicode scalars, logical width in Pango units\n"
     "  --glyphs        with --explain, also list each line's glyphs (id, width, cluster)\n"
-    "  --breaks        print Pango's break opportunities per row (scalar offsets), no layout\n"
+    "  --breaks        print Pango's break opportunities and char breaks per row (scalar offsets), no layout\n"
     "\n"
     "Output: one line per input row, {\"counts\":[...]}, combinations ordered size-major, then width,\n"
     "then wrap, each in the order given.\n";
@@ -387,8 +387,9 @@ static void explain_layout(PangoLayout *layout, const char *text, double size, d
         }
         int x = 0;
         pango_layout_line_index_to_x(line, line->start_index + visible, FALSE, &x);
-        g_string_append_printf(out, "  line %d: scalars %ld+%ld, width %d (%.4f pt), without trailing spaces %d: ",
-                               i + 1, start, length, ext.width, ext.width / (double)PANGO_SCALE, x);
+        g_string_append_printf(out, "  line %d: scalars %ld+%ld, width %d (%.4f pt), without trailing spaces %d, height %.4f pt: ",
+                               i + 1, start, length, ext.width, ext.width / (double)PANGO_SCALE, x,
+                               ext.height / (double)PANGO_SCALE);
         append_json_string(out, text + line->start_index, line->length);
         g_string_append_c(out, '\n');
         if (!glyphs) continue;
@@ -396,7 +397,11 @@ static void explain_layout(PangoLayout *layout, const char *text, double size, d
             PangoGlyphItem *run = r->data;
             PangoFontDescription *fd = pango_font_describe(run->item->analysis.font);
             char *name = pango_font_description_to_string(fd);
-            g_string_append_printf(out, "    run (%s, level %d):", name, run->item->analysis.level);
+            PangoRectangle run_logical;
+            pango_glyph_string_extents(run->glyphs, run->item->analysis.font, NULL, &run_logical);
+            g_string_append_printf(out, "    run (%s, level %d, language %s, ascent %d, descent %d):", name,
+                                   run->item->analysis.level, pango_language_to_string(run->item->analysis.language),
+                                   -run_logical.y, run_logical.y + run_logical.height);
             g_free(name);
             pango_font_description_free(fd);
             for (int g = 0; g < run->glyphs->num_glyphs; g++) {
@@ -597,16 +602,19 @@ int main(int argc, char **argv) {
             int n = 0;
             const PangoLogAttr *log = pango_layout_get_log_attrs_readonly(layouts[0], &n);
             GString *mandatory = g_string_new(NULL);
+            GString *chars = g_string_new(NULL);
             g_string_append(out, "{\"breaks\":[");
             int first = 1;
             for (int i = 1; i < n; i++) {
+                if (log[i].is_char_break) g_string_append_printf(chars, chars->len ? ",%d" : "%d", i);
                 if (!log[i].is_line_break) continue;
                 g_string_append_printf(out, first ? "%d" : ",%d", i);
                 if (log[i].is_mandatory_break) g_string_append_printf(mandatory, mandatory->len ? ",%d" : "%d", i);
                 first = 0;
             }
-            g_string_append_printf(out, "],\"mandatory\":[%s]}\n", mandatory->str);
+            g_string_append_printf(out, "],\"mandatory\":[%s],\"chars\":[%s]}\n", mandatory->str, chars->str);
             g_string_free(mandatory, TRUE);
+            g_string_free(chars, TRUE);
             fwrite(out->str, 1, out->len, stdout);
             continue;
         }

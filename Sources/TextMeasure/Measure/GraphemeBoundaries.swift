@@ -6,13 +6,12 @@ enum GraphemeBoundaries {
     /// Calls `body` with the UTF-8 offset of the end of every cluster in `from..<to` (the last
     /// is `to`). `from` must be a cluster boundary.
     ///
-    /// - Parameter everySpacingMarkExtends: Pango 1.50's rule (`.pango`): no boundary before any
-    ///   spacing mark (General_Category Mc), also those Unicode excludes from SpacingMark (such
-    ///   as Myanmar's U+102B and U+102C); and a boundary before Thai and Lao SARA AM (U+0E33,
-    ///   U+0EB3), which Unicode makes SpacingMarks but Pango, going by General_Category (Lo),
-    ///   does not (`break.c`): "กำ" is two clusters there, so char wrapping may split it.
+    /// - Parameter pango: Pango 1.50's clusters instead (`.pango`; `GraphemeBoundaries+Pango`):
+    ///   Unicode's boundaries with those Pango 1.50's rules do not have removed (before every
+    ///   spacing mark; after an Indic joiner) and those it has added (inside a Unicode 15.1
+    ///   conjunct, before Thai and Lao SARA AM), so that char wrapping breaks where Pango may.
     static func forEach(
-        in bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int, everySpacingMarkExtends: Bool = false,
+        in bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int, pango: Bool = false,
         _ body: (Int) -> Void
     ) {
         var i = from
@@ -38,12 +37,12 @@ enum GraphemeBoundaries {
                 // The final cluster may continue past the stretch: re-examine it with more context,
                 // unless it is the first (then it is whole, since the stretch ends in ASCII).
                 if end >= stretchEnd && stretchEnd < to && last > i { break }
-                if everySpacingMarkExtends { forEachSaraAm(in: bytes, after: last, before: end, body) }
-                if everySpacingMarkExtends, end < to, case let next = TextWalker.decode(bytes, at: end).value,
-                   Unicode.Scalar(next)?.properties.generalCategory == .spacingMark
-                {
-                    last = end
-                    continue
+                if pango {
+                    if end - last > 1 { forEachPangoBoundary(in: bytes, after: last, before: end, body) }
+                    if end < to, !pangoKeepsBoundary(in: bytes, at: end) {
+                        last = end
+                        continue
+                    }
                 }
                 body(end)
                 last = end
@@ -54,20 +53,6 @@ enum GraphemeBoundaries {
 }
 
 extension GraphemeBoundaries {
-    /// Calls `body` with the offset of every Thai or Lao SARA AM (U+0E33 E0 B8 B3, U+0EB3
-    /// E0 BA B3) strictly inside `start..<end`: Pango 1.50's cluster boundaries inside a
-    /// Unicode cluster.
-    @inline(__always)
-    private static func forEachSaraAm(
-        in bytes: UnsafeBufferPointer<UInt8>, after start: Int, before end: Int, _ body: (Int) -> Void
-    ) {
-        var k = start + 1
-        while k + 3 <= end {
-            if bytes[k] == 0xE0, bytes[k + 1] == 0xB8 || bytes[k + 1] == 0xBA, bytes[k + 2] == 0xB3 { body(k) }
-            k += 1
-        }
-    }
-
     /// The UTF-8 offset just past the grapheme cluster that starts at `offset` of valid UTF-8
     /// (clusters longer than 64 bytes end at the last scalar boundary within 64 bytes).
     ///

@@ -409,13 +409,15 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
     ///   for each such glyph.
     /// - Parameter levels: The whole text's embedding levels (`nil`: all 0): runs end where the
     ///   level changes, and white space moves to the text after the range only at the same level.
+    /// - Parameter context: The text HarfBuzz may see around the range (Arabic joining looks at
+    ///   it); `nil`: the range alone. It must contain the range.
     func appendShapedWidths(
         _ bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int, following: Int?, levels: BidiLevels?,
-        widths: inout [Double], fonts: inout [UInt8], missing: inout [Int]
+        context contextRange: Range<Int>? = nil, widths: inout [Double], fonts: inout [UInt8], missing: inout [Int]
     ) {
         let view = self.view
         let pango = profile == .pango
-        let context = RunShaper.Context(bytes: bytes, range: from..<to)
+        let context = RunShaper.Context(bytes: bytes, range: contextRange ?? from..<to)
         let next = following.flatMap { followingText(at: $0, from: from, to: to, levels: levels, in: bytes) }
         forEachRun(in: bytes, from: from, to: to, following: next, levels: levels) { run in
             let before = widths.count

@@ -120,8 +120,9 @@ struct TextWalker {
     /// The font other than the first that the white space `segment.whitespaceStart..<to` of a
     /// piece measured from `from` takes, or `nil`: white space alone where Pango starts a new item
     /// (`startsItem`: a paragraph's start, after a tab) has no font before it and takes the font
-    /// of the text after it (a paragraph of white space alone takes the space's); other white
-    /// space follows `StyleTables.whitespaceFont`.
+    /// of the text after it (a paragraph of white space alone, or empty, takes the space's); other white
+    /// space follows `StyleTables.whitespaceFont`, with no text after it when a mandatory break
+    /// ends the piece (Pango itemizes each paragraph on its own).
     @inline(never)
     private func whitespaceFont(from: Int, to: Int, segment: LineSegment, stepper: GlyphStepper) -> Int? {
         let wsStart = segment.whitespaceStart
@@ -130,11 +131,20 @@ struct TextWalker {
         {
             return font
         }
+        // A paragraph of white space alone (an empty one too: Pango's line has no run and is as
+        // tall as the primary font) continues no run: the space's font, not the text's before it.
+        if from == wsStart, segment.start == wsStart, segment.isMandatoryBreak, startsItem(at: from) {
+            let space = Int(tables.lookup(0x20).font)
+            return space > 0 ? space : nil
+        }
         guard stepper.currentFont > 0 || levels != nil else { return nil }
+        // After a mandatory break the text is another paragraph, which Pango itemizes on its own:
+        // white space before the break never takes the font of the text after it.
+        let following = segment.isMandatoryBreak && to == segment.end ? bytes.count : to
         let font = tables.withTables {
             $0.whitespaceFont(
                 after: max(stepper.currentFont, 0), scalar: stepper.currentScalar, content: segment.start..<wsStart,
-                following: to, levels: levels, in: bytes)
+                following: following, levels: levels, in: bytes)
         }
         return font > 0 ? font : nil
     }
@@ -281,8 +291,9 @@ struct TextWalker {
                 content: cluster.width, whitespace: 0, lastSpace: 0, fontMask: cluster.fontMask,
                 isMandatoryBreak: false, isBreakable: false)
             // Pango breaks between any two clusters here and hangs the white-space character
-            // before a break wherever it is, also inside a segment (" ." has no UAX #14 break).
-            if pango, cluster.end - start == 1, bytes[start] == 0x20 {
+            // before a break wherever it is, also inside a segment (" ." has no UAX #14 break,
+            // nor "\u{A0}។").
+            if pango, isPangoWhite(from: start, to: cluster.end) {
                 piece.contentEnd = start
                 piece.content = 0
                 piece.whitespace = cluster.width
@@ -303,9 +314,14 @@ struct TextWalker {
                 tail.isMandatoryBreak = false
             }
         }
+        let run = tail.end < segment.end ? whitespaceRun(of: segment, stepper: stepper) : nil
         var piece = measure(from: tail.whitespaceStart, to: tail.end, segment: tail, stepper: &stepper)
         piece.isTab = isTab
-
+        if let run {
+            piece.whitespace = run.width
+            piece.lastSpace = run.width
+            piece.fontMask = run.fontMask
+        }
         if let last = clusters.last {
             piece.start = start
             piece.leadingKern = last.leadingKern
@@ -315,13 +331,48 @@ struct TextWalker {
         if !body(piece) { return false }
         var i = tail.end
         while i < segment.end {
-            let next = i + TextWalker.decode(bytes, at: i).length
+            let (value, length) = TextWalker.decode(bytes, at: i)
+            let next = i + length
             let space = LineSegment(start: i, end: next, whitespaceStart: i,
                                     isMandatoryBreak: next == segment.end && segment.isMandatoryBreak)
-            if !body(measure(from: i, to: next, segment: space, stepper: &stepper)) { return false }
+            var measured = measure(from: i, to: next, segment: space, stepper: &stepper)
+            if let run, !TextWalker.isMandatoryBreak(value) {
+                measured.whitespace = run.width
+                measured.lastSpace = run.width
+                measured.fontMask = run.fontMask
+            }
+            if !body(measured) { return false }
             i = next
         }
         return true
+    }
+
+    /// The width of each scalar of `segment`'s white space (several scalars, `.pango` char
+    /// mode) and their fonts, when they are all one character: as word wrapping measures the
+    /// run — Pango's run of white space is in one item, so each of its spaces has the item's
+    /// font (the text's before it, or at a paragraph's start the text's after it:
+    /// `whitespaceFont`) — shared out evenly (`uniformSpaceWidth`); `nil` otherwise. `stepper`
+    /// is the state before the white space (a copy is measured with).
+    private func whitespaceRun(of segment: LineSegment, stepper: GlyphStepper) -> (width: Double, fontMask: UInt32)? {
+        var probe = stepper
+        let whole = measure(from: segment.whitespaceStart, to: segment.end, segment: segment, stepper: &probe)
+        guard let width = uniformSpaceWidth(of: whole) else { return nil }
+        return (width, whole.fontMask)
+    }
+
+    /// Whether `from..<to` is one white-space character, which Pango hangs at a line end
+    /// (`is_white`: U+0020 and the other space separators, no-break ones included).
+    @inline(__always)
+    private func isPangoWhite(from: Int, to: Int) -> Bool {
+        if to - from == 1 { return bytes[from] == 0x20 }
+        guard to - from <= 3, bytes[from] == 0xC2 || bytes[from] == 0xE1 || bytes[from] == 0xE2 || bytes[from] == 0xE3
+        else { return false }
+        let (value, length) = TextWalker.decode(bytes, at: from)
+        guard from + length == to else { return false }
+        switch value {
+        case 0xA0, 0x1680, 0x2000...0x200A, 0x202F, 0x205F, 0x3000: return true
+        default: return false
+        }
     }
 
     /// `tally` of the text before `offset` with the missing clusters from `offset` on added.
@@ -731,7 +782,7 @@ struct TextWalker {
         }
         var start = from
         GraphemeBoundaries.forEach(
-            in: bytes, from: from, to: to, everySpacingMarkExtends: tables.profile == .pango
+            in: bytes, from: from, to: to, pango: tables.profile == .pango
         ) { end in
             var cluster = LayoutCluster(end: end, leadingKern: 0, width: 0, fontMask: 0)
             var i = start
@@ -1049,9 +1100,82 @@ struct TextWalker {
     }
 
     /// `forEachClusterInGeneral` for a range holding a scalar that needs HarfBuzz: each grapheme
-    /// cluster's width is the sum of its scalars' shaped widths.
+    /// cluster's width is the sum of its scalars' shaped widths (in `.pango` with the line-end
+    /// correction of `reshapedAtLineEnds`).
     @inline(never)
     private func forEachShapedCluster(
+        from: Int, to: Int, stepper: inout GlyphStepper, _ body: (LayoutCluster) -> Void
+    ) {
+        if tables.profile == .pango {
+            var clusters: [LayoutCluster] = []
+            forEachLogicalShapedCluster(from: from, to: to, stepper: &stepper) { clusters.append($0) }
+            reshapedAtLineEnds(&clusters, from: from, to: to)
+            for cluster in clusters { body(cluster) }
+            return
+        }
+        forEachLogicalShapedCluster(from: from, to: to, stepper: &stepper, body)
+    }
+
+    /// Makes the clusters of the shaped range `from..<to` measure as Pango 1.50 measures a line
+    /// that ends or starts inside the range (`process_item`): shaped alone, not as the sum of
+    /// the clusters' widths in the whole range. A cluster may take another form there: a virama
+    /// left without its conjunct's consonant is drawn visible, a reph without its base becomes a
+    /// letter, a subscript consonant that starts a line is drawn full, a vowel sign no longer
+    /// kerns with what follows.
+    ///
+    /// With L(k) the sum of the widths of clusters 0...k and E(k) the range up to cluster k's
+    /// end shaped alone (with the range as HarfBuzz's context; E = L at the range's end), the
+    /// line that starts with the range ends after the last cluster k where the text before it
+    /// plus E(k) fits, as Pango takes the last break that fits. Cluster k gets
+    /// a(k) = P(k) − L(k), with P(k) the least E(m) for m ≥ k, added to its width and the next
+    /// cluster −a(k) in its leading kern (dropped at a line start): the line then reaches P(k)
+    /// after cluster k — within the width exactly when some break at or after k fits — and
+    /// E(k) where it ends. A line that starts at cluster j > 0 measures the rest of the range
+    /// shaped alone, R(j) = its width − (L(last) − L(j − 1)) more: added to cluster j's width,
+    /// taken off its leading kern (so the line before sees no change).
+    ///
+    /// - Complexity: two shapings per cluster boundary: only char wrapping and overlong words
+    ///   get here.
+    private func reshapedAtLineEnds(_ clusters: inout [LayoutCluster], from: Int, to: Int) {
+        let n = clusters.count
+        guard n > 1 else { return }
+        var widths: [Double] = []
+        var fonts: [UInt8] = []
+        var missing: [Int] = []
+        func shapedWidth(_ range: Range<Int>) -> Double {
+            widths.removeAll(keepingCapacity: true)
+            tables.withTables {
+                $0.appendShapedWidths(
+                    bytes, from: range.lowerBound, to: range.upperBound, following: nil, levels: levels,
+                    context: from..<to, widths: &widths, fonts: &fonts, missing: &missing)
+            }
+            return widths.reduce(0, +)
+        }
+        var logical = [Double](repeating: 0, count: n)
+        var sum = 0.0
+        for k in 0..<n {
+            sum += clusters[k].width
+            logical[k] = sum
+        }
+        // P(k), from the last cluster back.
+        var least = logical[n - 1]
+        var adjustments = [Double](repeating: 0, count: n)
+        for k in stride(from: n - 2, through: 0, by: -1) {
+            least = min(least, shapedWidth(from..<clusters[k].end))
+            adjustments[k] = least - logical[k]
+        }
+        for k in 1..<n {
+            let restStart = clusters[k - 1].end
+            let startAdjustment = shapedWidth(restStart..<to) - (logical[n - 1] - logical[k - 1])
+            clusters[k].width += adjustments[k] + startAdjustment
+            clusters[k].leadingKern -= adjustments[k - 1] + startAdjustment
+        }
+        clusters[0].width += adjustments[0]
+    }
+
+    /// `forEachShapedCluster` with each cluster's width the sum of its scalars' widths in the
+    /// whole range.
+    private func forEachLogicalShapedCluster(
         from: Int, to: Int, stepper: inout GlyphStepper, _ body: (LayoutCluster) -> Void
     ) {
         stepper.restart()
@@ -1068,7 +1192,7 @@ struct TextWalker {
         var i = from
         var last: (font: Int, scalar: UInt32)? = nil
         GraphemeBoundaries.forEach(
-            in: bytes, from: from, to: to, everySpacingMarkExtends: tables.profile == .pango
+            in: bytes, from: from, to: to, pango: tables.profile == .pango
         ) { end in
             var cluster = LayoutCluster(end: end, leadingKern: 0, width: 0, fontMask: 0)
             while i < end {

@@ -141,7 +141,7 @@ struct RichWalker {
     /// and each white-space scalar (a mandatory break takes none).
     private func letterSpace(_ piece: inout LayoutPiece, by spacing: Double, pango: Bool) {
         var clusters = 0
-        GraphemeBoundaries.forEach(in: bytes, from: piece.start, to: piece.contentEnd, everySpacingMarkExtends: pango) {
+        GraphemeBoundaries.forEach(in: bytes, from: piece.start, to: piece.contentEnd, pango: pango) {
             _ in clusters += 1
         }
         piece.content += Double(clusters) * spacing

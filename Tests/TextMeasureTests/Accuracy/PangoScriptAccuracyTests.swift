@@ -34,16 +34,11 @@ struct PangoScriptAccuracyTests {
     ]
 
     /// Corpora where some combinations are still under 99.9 %: the share of identical rows in the
-    /// worst combination as measured on 2026-11-23 (`Tools/corpus/pango_mismatches.py`), which
-    /// the corpus is held to, and why (README, Accuracy; every fa and ta row is classified in
-    /// `Tools/corpus/pango-differences.md`).
-    static let knownGaps: [String: PangoOracle.KnownGap] = [
-        "hi": .init(floor: 0.998, reason: "char wrapping inside conjuncts: Pango 1.50's grapheme boundaries predate Unicode 15.1's GB9c"),
-        "mr": .init(floor: 0.996, reason: "char wrapping inside conjuncts: Pango 1.50's grapheme boundaries predate Unicode 15.1's GB9c"),
-        "bn": .init(floor: 0.997, reason: "char wrapping inside conjuncts: Pango 1.50's grapheme boundaries predate Unicode 15.1's GB9c"),
-        "ta": .init(floor: 0.998, reason: "a char-wrapped line end Pango re-shapes (process_item); one row whose count depends on the row the oracle laid out before it"),
-        "fa": .init(floor: 0.9989, reason: "a Latin word's kerning into a '.' at another bidi level (Pango's runs end at embedding levels); a char-wrapped line start Pango re-shapes (process_item)"),
-    ]
+    /// worst combination as measured (`Tools/corpus/pango_mismatches.py`), which the corpus is
+    /// held to, and why. None since 2026-11-24, when char wrapping took Pango 1.50's grapheme
+    /// clusters (no GB9c) and its re-shaping of a line that ends or starts inside a word (hi,
+    /// mr, bn, ta, fa: `Tools/corpus/pango-differences.md`).
+    static let knownGaps: [String: PangoOracle.KnownGap] = [:]
 
     static let sizes: [Double] = [13, 17, 24]
     static let widths: [Double] = [200, 280, 375]

@@ -1099,6 +1099,10 @@ struct TextWalker {
         return summary
     }
 
+    /// The longest shaped range (bytes) whose line ends `reshapedAtLineEnds` measures as Pango
+    /// re-shapes them.
+    static var reshapedRangeLimit: Int { 256 }
+
     /// `forEachClusterInGeneral` for a range holding a scalar that needs HarfBuzz: each grapheme
     /// cluster's width is the sum of its scalars' shaped widths (in `.pango` with the line-end
     /// correction of `reshapedAtLineEnds`).
@@ -1134,11 +1138,15 @@ struct TextWalker {
     /// shaped alone, R(j) = its width − (L(last) − L(j − 1)) more: added to cluster j's width,
     /// taken off its leading kern (so the line before sees no change).
     ///
-    /// - Complexity: two shapings per cluster boundary: only char wrapping and overlong words
-    ///   get here.
+    /// A range longer than `reshapedRangeLimit` bytes keeps the widths its clusters have in the
+    /// whole range: the correction shapes the range twice per cluster boundary, O(n²), which a
+    /// word of 60 KB would turn into a minute (README, Limits).
+    ///
+    /// - Complexity: two shapings of at most `reshapedRangeLimit` bytes per cluster boundary:
+    ///   only char wrapping and overlong words get here.
     private func reshapedAtLineEnds(_ clusters: inout [LayoutCluster], from: Int, to: Int) {
         let n = clusters.count
-        guard n > 1 else { return }
+        guard n > 1, to - from <= TextWalker.reshapedRangeLimit else { return }
         var widths: [Double] = []
         var fonts: [UInt8] = []
         var missing: [Int] = []

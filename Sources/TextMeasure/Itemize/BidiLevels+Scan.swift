@@ -1,6 +1,6 @@
 import CFriBidi
 
-/// The scan that tells text with nothing right to left (no levels) without a table lookup.
+/// The scan that tells text with nothing right to left (no levels) without asking fribidi.
 extension BidiLevels {
     /// Whether `bytes` holds a scalar whose bidi type can make a level other than 0 (right to
     /// left, Arabic letter or number, an RLE or RLO embedding, an isolate): a scan of lead bytes,
@@ -30,7 +30,7 @@ extension BidiLevels {
                 }
                 let entry = table[Int(b)]
                 if _slowPath(entry & LeadByte.candidate != 0),
-                   b != 0xE0 || (i &+ 1 < count && base[i &+ 1] < 0xA4)
+                   b != 0xE0 || (i &+ 1 < count && extendedArabicFollows(e0Lead: base[i &+ 1]))
                 {
                     let value = TextWalker.decode(bytes, at: i).value
                     if mayHaveLevel(value), raisesLevel(value) { return true }
@@ -48,7 +48,7 @@ extension BidiLevels {
         static let candidate: UInt8 = 0x08
     }
 
-    /// `LeadByte` entries for every byte value.
+    /// `LeadByte` entries for every byte value (E0 a candidate: its next byte decides).
     private static let leadBytes: [UInt8] = (0...255).map { (b: Int) -> UInt8 in
         let length: UInt8 = b < 0xC0 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4
         return length | (isCandidateLead(UInt8(b), next: 0xA0) ? LeadByte.candidate : 0)
@@ -58,7 +58,15 @@ extension BidiLevels {
     /// Arabic or isolate scalar: D6–DF, E0 before A0–A3 (U+0800–U+08FF), E2, EF or F0.
     @inline(__always)
     static func isCandidateLead(_ b: UInt8, next: UInt8) -> Bool {
-        (0xD6...0xDF).contains(b) || b == 0xE2 || b == 0xEF || b == 0xF0 || (b == 0xE0 && (0xA0...0xA3).contains(next))
+        (0xD6...0xDF).contains(b) || b == 0xE2 || b == 0xEF || b == 0xF0 || (b == 0xE0 && extendedArabicFollows(e0Lead: next))
+    }
+
+    /// Whether `next`, the byte after a lead byte E0 (U+0800–U+0FFF) in valid UTF-8 (A0–BF),
+    /// starts U+0800–U+08FF (A0–A3): Samaritan, Mandaic, Syriac Supplement, Arabic Extended —
+    /// not Devanagari on.
+    @inline(__always)
+    static func extendedArabicFollows(e0Lead next: UInt8) -> Bool {
+        next < 0xA4
     }
 
     /// Whether the bidi type of scalar `value` has fribidi's right-to-left, Arabic or isolate bit

@@ -46,20 +46,14 @@ enum CommandLineTools {
         let file = directory.appendingPathComponent("ar-hi-he-60000.jsonl")
         if !FileManager.default.fileExists(atPath: file.path) {
             let texts = ["ar", "hi", "he"].map { BenchmarkRows.corpus($0).filter { !$0.isEmpty } }
-            var state: UInt64 = 7
-            func next() -> Int {
-                // SplitMix64: reproducible everywhere.
-                state &+= 0x9E37_79B9_7F4A_7C15
-                var z = state
-                z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-                z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-                return Int(truncatingIfNeeded: (z ^ (z >> 31)) >> 1)
-            }
+            var random = BenchmarkRandom(state: 7)
             var out = ""
             for i in 0..<60_000 {
                 let corpus = texts[i % 3]
-                var words = corpus[next() % corpus.count].split(separator: " ", omittingEmptySubsequences: false).map(String.init)
-                if words.count > 2 { words[next() % words.count] = String(next() % 1_000_000) }
+                var words = corpus[random.next(below: corpus.count)].split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+                if words.count > 2 {
+                    words[random.next(below: words.count)] = String(random.next(below: 1_000_000))
+                }
                 let data = try! JSONSerialization.data(withJSONObject: ["text": words.joined(separator: " ")])
                 out += String(decoding: data, as: UTF8.self) + "\n"
             }

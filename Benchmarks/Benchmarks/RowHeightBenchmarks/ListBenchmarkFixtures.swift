@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import Foundation
 import RowHeight
 import Synchronization
@@ -41,16 +42,7 @@ enum ListBenchmarkFixtures {
     }
 
     /// A deterministic pseudo-random sequence (SplitMix64).
-    struct Random {
-        var state: UInt64
-        mutating func next(below bound: Int) -> Int {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return Int((z ^ (z >> 31)) % UInt64(bound))
-        }
-    }
+    typealias Random = BenchmarkRandom
 
     /// `count` distinct indices in `0 ..< bound`, ascending.
     static func distinctIndices(_ count: Int, below bound: Int, random: inout Random) -> [Int] {

@@ -37,10 +37,8 @@ extension StyleTables {
         let ligatureTables: [LigatureTable]
         /// Per font, its units per em.
         let unitsPerEm: [Double]
-        /// Per font, `ligatureContinuations` of its ligatures once `continuingMade`.
-        var continuing: [[Bool]]
-        /// Per font, whether `continuing` is made (when a block first needs it).
-        var continuingMade: [Bool]
+        /// Per font, `ligatureContinuations` of its ligatures (`nil` until a block first needs it).
+        var continuing: [[Bool]?]
         /// Per block, whether its entries are filled.
         var filled = [Bool](repeating: false, count: 0x1_0000 / StyleTables.entryBlockSize)
         /// The texts whose blocks have been filled so far.
@@ -61,8 +59,7 @@ extension StyleTables {
             self.asciiFastPath = asciiFastPath
             self.ligatureTables = chain.fonts.map(\.ligatureTable)
             self.unitsPerEm = chain.fonts.map { Double($0.unitsPerEm) }
-            self.continuing = [[Bool]](repeating: [], count: chain.fonts.count)
-            self.continuingMade = [Bool](repeating: false, count: chain.fonts.count)
+            self.continuing = [[Bool]?](repeating: nil, count: chain.fonts.count)
         }
 
         /// Fills the entries of block `block` of `entries` if it is not filled yet.
@@ -109,9 +106,9 @@ extension StyleTables {
                 if missing { flags |= Entry.missing }
                 var continuing = false
                 if advance != 0, ligatureFonts[font] {
-                    if !continuingMade[font] { makeContinuing(font: font) }
-                    continuing = Int(resolved.glyph) < self.continuing[font].count
-                        && self.continuing[font][Int(resolved.glyph)]
+                    if self.continuing[font] == nil { makeContinuing(font: font) }
+                    let glyph = Int(resolved.glyph)
+                    continuing = self.continuing[font].map { glyph < $0.count && $0[glyph] } ?? false
                 }
                 if continuing { flags |= Entry.continuing }
                 if asciiFastPath, cp >= 0x800, !continuing, !extender, !shaped, !missing, advance != 0 {
@@ -155,7 +152,6 @@ extension StyleTables {
         private mutating func makeContinuing(font: Int) {
             continuing[font] = StyleTables.ligatureContinuations(
                 ligatureTables[font], glyphCount: chain.fonts[font].glyphCount)
-            continuingMade[font] = true
         }
     }
 

@@ -415,6 +415,22 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
         _ bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int, following: Int?, levels: BidiLevels?,
         context contextRange: Range<Int>? = nil, widths: inout [Double], fonts: inout [UInt8], missing: inout [Int]
     ) {
+        var noCuts: ShapedCuts? = nil
+        appendShapedWidths(
+            bytes, from: from, to: to, following: following, levels: levels, context: contextRange, widths: &widths,
+            fonts: &fonts, missing: &missing, cuts: &noCuts)
+    }
+
+    /// `appendShapedWidths`, also recording in `cuts` (when not `nil`) the runs and where the range
+    /// may be cut without re-shaping (`ShapedCuts`; HarfBuzz's unsafe-to-break flags,
+    /// `RunShaper.appendLogicalWidths`).
+    func appendShapedWidths(
+        _ bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int, following: Int?, levels: BidiLevels?,
+        context contextRange: Range<Int>?, widths: inout [Double], fonts: inout [UInt8], missing: inout [Int],
+        cuts: inout ShapedCuts?
+    ) {
+        var safeBreaks: [Bool]? = cuts.map { _ in [] }
+        var widthBefore = 0.0
         let view = self.view
         let pango = profile == .pango
         let context = RunShaper.Context(bytes: bytes, range: contextRange ?? from..<to)
@@ -427,9 +443,31 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
                 missingWidth: { offset in
                     missing.append(offset)
                     return view.lookup(TextWalker.decode(bytes, at: offset).value).advance
-                }, to: &widths)
+                }, to: &widths, safeBreaks: &safeBreaks)
             fonts.append(contentsOf: repeatElement(UInt8(truncatingIfNeeded: run.font), count: widths.count - before))
+            if cuts != nil {
+                let width = widths[before...].reduce(0, +)
+                cuts?.runs.append(ShapedCuts.ShapedRun(run: run, widthBefore: widthBefore, width: width))
+                widthBefore += width
+            }
         }
+        if let safeBreaks { cuts?.safe = safeBreaks }
+    }
+
+    /// The width of `part` of a run (`Itemizer.Run`, of this style) shaped alone in `.pango`,
+    /// with `context` as HarfBuzz's context: the sum of the logical widths `appendShapedWidths`
+    /// would give its scalars as a run of their own (whole units, exact).
+    ///
+    /// - Complexity: HarfBuzz's shaping of the part.
+    func pangoShapedWidth(
+        of run: Itemizer.Run, part: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>, context contextRange: Range<Int>
+    ) -> Double {
+        precondition(profile == .pango, "whole units are the .pango profile's")
+        let view = self.view
+        return RunShaper.wholeUnitsWidth(
+            of: part, context: RunShaper.Context(bytes: bytes, range: contextRange), font: harfBuzzFonts[run.font],
+            script: run.script, direction: run.direction,
+            missingWidth: { offset in view.lookup(TextWalker.decode(bytes, at: offset).value).advance })
     }
 
     /// The runs HarfBuzz shapes in `from..<to` of `bytes` with this style's fonts (`Itemizer`, with

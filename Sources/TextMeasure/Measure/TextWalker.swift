@@ -1112,12 +1112,16 @@ struct TextWalker {
     ) {
         if tables.profile == .pango {
             var clusters: [LayoutCluster] = []
-            forEachLogicalShapedCluster(from: from, to: to, stepper: &stepper) { clusters.append($0) }
-            reshapedAtLineEnds(&clusters, from: from, to: to)
+            var cuts: ShapedCuts? = ShapedCuts()
+            forEachLogicalShapedCluster(from: from, to: to, stepper: &stepper, cuts: &cuts) {
+                clusters.append($0)
+            }
+            reshapedAtLineEnds(&clusters, from: from, to: to, cuts: cuts ?? ShapedCuts())
             for cluster in clusters { body(cluster) }
             return
         }
-        forEachLogicalShapedCluster(from: from, to: to, stepper: &stepper, body)
+        var noCuts: ShapedCuts? = nil
+        forEachLogicalShapedCluster(from: from, to: to, stepper: &stepper, cuts: &noCuts, body)
     }
 
     /// Makes the clusters of the shaped range `from..<to` measure as Pango 1.50 measures a line
@@ -1138,26 +1142,44 @@ struct TextWalker {
     /// shaped alone, R(j) = its width − (L(last) − L(j − 1)) more: added to cluster j's width,
     /// taken off its leading kern (so the line before sees no change).
     ///
-    /// A range longer than `reshapedRangeLimit` bytes keeps the widths its clusters have in the
-    /// whole range: the correction shapes the range twice per cluster boundary, O(n²), which a
-    /// word of 60 KB would turn into a minute (README, Limits).
+    /// Pango re-shapes only the item a line ends or starts in, and only its part on that line:
+    /// E(k) is the widths of the runs before cluster k's end plus the part of its run before it
+    /// shaped alone, and the rest of a range starting at cluster j measures its run's part from
+    /// there shaped alone plus the runs after. Where a run starts, or HarfBuzz says the run may
+    /// be cut without re-shaping (`ShapedCuts.safe`), both parts measure as their scalars'
+    /// widths, with no shaping.
     ///
-    /// - Complexity: two shapings of at most `reshapedRangeLimit` bytes per cluster boundary:
-    ///   only char wrapping and overlong words get here.
-    private func reshapedAtLineEnds(_ clusters: inout [LayoutCluster], from: Int, to: Int) {
+    /// A range longer than `reshapedRangeLimit` bytes keeps the widths its clusters have in the
+    /// whole range: the correction shapes a run twice per cluster boundary HarfBuzz marks unsafe,
+    /// O(n²) in a run's length, which a word of 60 KB would turn into a minute (README, Limits).
+    ///
+    /// - Complexity: two shapings of a part of a run of at most `reshapedRangeLimit` bytes per
+    ///   cluster boundary HarfBuzz marks unsafe to break: only char wrapping and overlong words
+    ///   get here.
+    private func reshapedAtLineEnds(_ clusters: inout [LayoutCluster], from: Int, to: Int, cuts: ShapedCuts) {
         let n = clusters.count
-        guard n > 1, to - from <= TextWalker.reshapedRangeLimit else { return }
-        var widths: [Double] = []
-        var fonts: [UInt8] = []
-        var missing: [Int] = []
-        func shapedWidth(_ range: Range<Int>) -> Double {
-            widths.removeAll(keepingCapacity: true)
-            tables.withTables {
-                $0.appendShapedWidths(
-                    bytes, from: range.lowerBound, to: range.upperBound, following: nil, levels: levels,
-                    context: from..<to, widths: &widths, fonts: &fonts, missing: &missing)
+        guard n > 1, to - from <= TextWalker.reshapedRangeLimit, let last = cuts.runs.last else { return }
+        let total = last.widthBefore + last.width
+        // The run the cut before cluster k + 1 falls in, or -1 where the cut is safe.
+        var cutRun = [Int](repeating: -1, count: n)
+        var scalar = 0
+        var i = from
+        var k = 0
+        var r = 0
+        while i < to, k < n - 1 {
+            if i == clusters[k].end {
+                if !(scalar < cuts.safe.count && cuts.safe[scalar]) {
+                    r = cuts.runIndex(containing: i, from: r)
+                    cutRun[k] = r
+                }
+                k += 1
+                continue
             }
-            return widths.reduce(0, +)
+            i += TextWalker.decode(bytes, at: i).length
+            scalar += 1
+        }
+        func partWidth(_ run: Itemizer.Run, _ part: Range<Int>) -> Double {
+            tables.withTables { $0.pangoShapedWidth(of: run, part: part, in: bytes, context: from..<to) }
         }
         var logical = [Double](repeating: 0, count: n)
         var sum = 0.0
@@ -1169,12 +1191,23 @@ struct TextWalker {
         var least = logical[n - 1]
         var adjustments = [Double](repeating: 0, count: n)
         for k in stride(from: n - 2, through: 0, by: -1) {
-            least = min(least, shapedWidth(from..<clusters[k].end))
+            if cutRun[k] < 0 {
+                least = min(least, logical[k])
+            } else {
+                let shaped = cuts.runs[cutRun[k]]
+                least = min(least, shaped.widthBefore + partWidth(shaped.run, shaped.run.range.lowerBound..<clusters[k].end))
+            }
             adjustments[k] = least - logical[k]
         }
         for k in 1..<n {
             let restStart = clusters[k - 1].end
-            let startAdjustment = shapedWidth(restStart..<to) - (logical[n - 1] - logical[k - 1])
+            var startAdjustment = 0.0
+            if cutRun[k - 1] >= 0 {
+                let shaped = cuts.runs[cutRun[k - 1]]
+                let after = total - shaped.widthBefore - shaped.width
+                startAdjustment = partWidth(shaped.run, restStart..<shaped.run.range.upperBound) + after
+                    - (logical[n - 1] - logical[k - 1])
+            }
             clusters[k].width += adjustments[k] + startAdjustment
             clusters[k].leadingKern -= adjustments[k - 1] + startAdjustment
         }
@@ -1184,7 +1217,7 @@ struct TextWalker {
     /// `forEachShapedCluster` with each cluster's width the sum of its scalars' widths in the
     /// whole range.
     private func forEachLogicalShapedCluster(
-        from: Int, to: Int, stepper: inout GlyphStepper, _ body: (LayoutCluster) -> Void
+        from: Int, to: Int, stepper: inout GlyphStepper, cuts: inout ShapedCuts?, _ body: (LayoutCluster) -> Void
     ) {
         stepper.restart()
         var widths: [Double] = []
@@ -1192,8 +1225,8 @@ struct TextWalker {
         var missingOffsets: [Int] = []
         tables.withTables {
             $0.appendShapedWidths(
-                bytes, from: from, to: to, following: nil, levels: levels, widths: &widths, fonts: &fonts,
-                missing: &missingOffsets)
+                bytes, from: from, to: to, following: nil, levels: levels, context: nil, widths: &widths, fonts: &fonts,
+                missing: &missingOffsets, cuts: &cuts)
         }
         recordShapedMissing(&missingOffsets, into: &stepper.missing)
         var k = 0

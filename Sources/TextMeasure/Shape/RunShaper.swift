@@ -26,17 +26,44 @@ enum RunShaper {
     ///   - missingWidth: The width for the scalar at a byte offset when HarfBuzz draws it with
     ///     glyph 0 (no font has it): the measurer's box width, not the font's `.notdef`.
     /// - Complexity: HarfBuzz's shaping, O(n) in the run's length for the scripts in practice.
+    ///   - safeBreaks: If not `nil`, one flag per scalar is appended to it: whether the text may be
+    ///     cut before the scalar with both sides shaped alone giving the same glyphs as the whole
+    ///     run does — the scalar starts the run (which HarfBuzz shapes on its own) or a HarfBuzz
+    ///     cluster none of whose glyphs is `HB_GLYPH_FLAG_UNSAFE_TO_BREAK`.
     static func appendLogicalWidths(
         of run: Range<Int>, context: Context, font: HarfBuzzFont, script: hb_script_t,
         direction: hb_direction_t, scale: Double,
-        wholeUnits: Bool, missingWidth: (Int) -> Double, to widths: inout [Double]
+        wholeUnits: Bool, missingWidth: (Int) -> Double, to widths: inout [Double], safeBreaks: inout [Bool]?
     ) {
         guard !run.isEmpty, context.bytes.baseAddress != nil else { return }
         withShapedBuffer(run, context: context, font: font, script: script, direction: direction) { infos, positions in
             appendLogicalWidths(
                 of: run, context: context, infos: infos, positions: positions, scale: scale, wholeUnits: wholeUnits,
-                missingWidth: missingWidth, to: &widths)
+                missingWidth: missingWidth, to: &widths, safeBreaks: &safeBreaks)
         }
+    }
+
+    /// The sum of the logical widths `appendLogicalWidths` gives `run` (or a part of a run, shaped
+    /// alone) in whole units (`.pango`):
+    /// its glyphs' advances, a glyph 0 counted as `missingWidth` of its cluster's offset — the
+    /// same sum exactly (whole units, in which `.pango` gives every width), without the
+    /// per-scalar split.
+    ///
+    /// - Complexity: HarfBuzz's shaping, and O(glyphs).
+    static func wholeUnitsWidth(
+        of run: Range<Int>, context: Context, font: HarfBuzzFont, script: hb_script_t, direction: hb_direction_t,
+        missingWidth: (Int) -> Double
+    ) -> Double {
+        guard !run.isEmpty, context.bytes.baseAddress != nil else { return 0 }
+        var total = 0.0
+        withShapedBuffer(run, context: context, font: font, script: script, direction: direction) { infos, positions in
+            for g in infos.indices {
+                total += infos[g].codepoint == 0
+                    ? missingWidth(context.range.lowerBound + Int(infos[g].cluster))
+                    : Double(positions[g].x_advance)
+            }
+        }
+        return total
     }
 
     /// One glyph HarfBuzz placed: its glyph, the UTF-8 offset of its cluster in the whole text,
@@ -101,30 +128,34 @@ enum RunShaper {
     private static func appendLogicalWidths(
         of run: Range<Int>, context: Context, infos: UnsafeBufferPointer<hb_glyph_info_t>,
         positions: UnsafeBufferPointer<hb_glyph_position_t>, scale: Double, wholeUnits: Bool,
-        missingWidth: (Int) -> Double, to widths: inout [Double]
+        missingWidth: (Int) -> Double, to widths: inout [Double], safeBreaks: inout [Bool]?
     ) {
         let start = context.range.lowerBound
         let count = infos.count
-        // Cluster widths (clusters are byte offsets from `start`), merged where glyphs share one.
-        var clusters: [(offset: Int, width: Double)] = []
+        // Cluster widths (clusters are byte offsets from `start`), merged where glyphs share one;
+        // a cluster is unsafe to break before if any of its glyphs says so.
+        var clusters: [(offset: Int, width: Double, unsafe: Bool)] = []
         clusters.reserveCapacity(Int(count))
         for g in 0..<Int(count) {
             let offset = start + Int(infos[g].cluster)
             let width = infos[g].codepoint == 0
                 ? missingWidth(offset) : Double(positions[g].x_advance) * scale
+            let unsafe = infos[g].mask & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0
             if let last = clusters.last, last.offset == offset {
                 clusters[clusters.count - 1].width += width
+                clusters[clusters.count - 1].unsafe = last.unsafe || unsafe
             } else {
-                clusters.append((offset, width))
+                clusters.append((offset, width, unsafe))
             }
         }
         clusters.sort { $0.offset < $1.offset }
         // Merge equal offsets that were not adjacent (reordered glyphs of one cluster).
-        var merged: [(offset: Int, width: Double)] = []
+        var merged: [(offset: Int, width: Double, unsafe: Bool)] = []
         merged.reserveCapacity(clusters.count)
         for cluster in clusters {
             if let last = merged.last, last.offset == cluster.offset {
                 merged[merged.count - 1].width += cluster.width
+                merged[merged.count - 1].unsafe = last.unsafe || cluster.unsafe
             } else {
                 merged.append(cluster)
             }
@@ -135,6 +166,7 @@ enum RunShaper {
         while i < (merged.first?.offset ?? run.upperBound) {
             i += TextWalker.decode(bytes, at: i).length
             widths.append(0)
+            safeBreaks?.append(false)
         }
         for (k, cluster) in merged.enumerated() {
             let end = k + 1 < merged.count ? merged[k + 1].offset : run.upperBound
@@ -145,6 +177,10 @@ enum RunShaper {
                 scalars += 1
             }
             guard scalars > 0 else { continue }
+            if safeBreaks != nil {
+                safeBreaks?.append(cluster.offset == run.lowerBound || !cluster.unsafe)
+                for _ in 1..<scalars { safeBreaks?.append(false) }
+            }
             if wholeUnits {
                 let total = Int64(cluster.width)
                 let share = total / Int64(scalars)

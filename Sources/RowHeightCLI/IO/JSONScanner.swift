@@ -121,10 +121,14 @@ struct JSONScanner {
                 continue
             }
             if b >= 0x80 {
-                guard let length = UTF8Validation.sequenceLength(base, at: i, count: count) else {
-                    throw .invalidUTF8(byte: i + 1)
-                }
-                i += length
+                // The whole run of non-ASCII scalars (text in most scripts but Latin) before
+                // going back to the eight-byte loop.
+                repeat {
+                    guard let length = UTF8Validation.sequenceLength(base, at: i, count: count) else {
+                        throw .invalidUTF8(byte: i + 1)
+                    }
+                    i += length
+                } while i < count && base[i] >= 0x80
                 continue
             }
             if b < 0x20 { throw error("\(describeCurrent()) in a string (write it as an escape)") }

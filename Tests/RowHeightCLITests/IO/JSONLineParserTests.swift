@@ -186,6 +186,10 @@ struct JSONLineParserTests {
         ]
         for sequence in bad {
             #expect(parseError(prefix + sequence + Array(#""}"#.utf8)) == .invalidUTF8(byte: 7), "\(sequence)")
+            // Inside a run of valid non-ASCII scalars ("عل", 4 bytes), which is scanned scalar by scalar.
+            #expect(
+                parseError(prefix + Array("عل".utf8) + sequence + Array("ب\"}".utf8)) == .invalidUTF8(byte: 11),
+                "\(sequence)")
         }
         // A bad byte outside a string, and a truncated sequence at the very end.
         #expect(parseError(Array(#"{"a":1}"#.utf8) + [0xC3]) == .invalidUTF8(byte: 8))

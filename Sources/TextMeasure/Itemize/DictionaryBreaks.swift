@@ -1,14 +1,6 @@
 import CHarfBuzz
 import LineBreak
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Break opportunities that UAX #14 leaves to a dictionary (class SA, South-East Asian scripts
 /// written without spaces between words), found for a whole text, and the segments of
 /// `LineSegmentIterator` cut at them.
@@ -21,8 +13,8 @@ import Darwin
 /// (UAX #14's SA resolves to AL or CM, so a run of them breaks only at spaces); in `.uikit`
 /// ICU's dictionary breaks inside each run of them (`ICULineBreaker`), as Core Text finds them.
 ///
-/// A text holding none of these scripts costs a `memchr` pass or two over its bytes and
-/// allocates nothing.
+/// A text holding none of these scripts costs a vector pass over its bytes (`scripts(in:laoKhmerMyanmar:)`)
+/// and allocates nothing.
 struct DictionaryBreaks {
     /// UTF-8 offsets where a line may also break, ascending.
     private var offsets: [Int32] = []
@@ -83,54 +75,26 @@ struct DictionaryBreaks {
 
     /// Whether `bytes` (valid UTF-8) may hold a Thai scalar (`mayHoldThai`) and, when
     /// `laoKhmerMyanmar` asks, a Lao, Khmer or Myanmar one (`mayHoldLaoKhmerMyanmar`; else
-    /// `false`), in one pass.
+    /// `false`), in one pass: their lead byte with the byte after it (Thai E0 B8–B9, Lao E0
+    /// BA–BB, Khmer E1 9E–9F, Myanmar E1 80–82), sixteen positions at a time (`UTF8Block`).
     ///
-    /// - Complexity: O(n): two `memchr` passes when neither lead byte E0 nor E1 occurs, else one
-    ///   step per scalar from the first of them on (Devanagari, Bengali, Tamil, Thai… all have the
-    ///   lead byte E0, which would stop a `memchr` for it at every scalar); stops once everything
+    /// - Complexity: O(n): a few vector instructions per sixteen bytes; stops once everything
     ///   asked for is found.
     static func scripts(
         in bytes: UnsafeBufferPointer<UInt8>, laoKhmerMyanmar: Bool
     ) -> (thai: Bool, laoKhmerMyanmar: Bool) {
-        guard let base = bytes.baseAddress else { return (false, false) }
-        let n = bytes.count
-        // The first E0 or E1 byte: where the scalar walk starts (a lead byte starts a scalar).
-        var start = n
-        if let found = memchr(base, 0xE0, start) { start = UnsafeRawPointer(found).assumingMemoryBound(to: UInt8.self) - base }
-        if let found = memchr(base, 0xE1, start) { start = UnsafeRawPointer(found).assumingMemoryBound(to: UInt8.self) - base }
         var thai = false
         var others = false
-        var i = start
-        while i &+ 1 < n {
-            let b = base[i]
-            // Lead byte E0 first: the scripts that have it (Devanagari, Bengali, Tamil, Thai…)
-            // are written with little else, and their scalars are tested here and no further.
-            if b == 0xE0 {
-                let second = base[i &+ 1]
-                if second & 0xFC == 0xB8 {  // Thai (B8–B9) or Lao (BA–BB)
-                    if second & 0xFE == 0xB8 {
-                        thai = true
-                        if others || !laoKhmerMyanmar { break }
-                    } else if laoKhmerMyanmar {
-                        others = true
-                        if thai { break }
-                    }
-                }
-                i &+= 3
-                continue
+        _ = UTF8Block.forEach(in: bytes) { block, _ in
+            if block.isASCII { return true }
+            if !thai { thai = UTF8Block.any(block.pairs(0xE0, next: 0xB8, count: 2)) }
+            if laoKhmerMyanmar, !others {
+                let lao = block.pairs(0xE0, next: 0xBA, count: 2)
+                let khmer = block.pairs(0xE1, next: 0x9E, count: 2)
+                let myanmar = block.pairs(0xE1, next: 0x80, count: 3)
+                others = UTF8Block.any(lao .| khmer .| myanmar)
             }
-            if b < 0xE0 {
-                i &+= b < 0x80 ? 1 : 2
-                continue
-            }
-            if laoKhmerMyanmar, b == 0xE1 {
-                let second = base[i &+ 1]
-                if second & 0xFE == 0x9E || second <= 0x82 {
-                    others = true
-                    if thai { break }
-                }
-            }
-            i &+= b < 0xF0 ? 3 : 4
+            return !thai || (laoKhmerMyanmar && !others)
         }
         return (thai, others)
     }

@@ -1,6 +1,14 @@
 import CHarfBuzz
 import LineBreak
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Break opportunities that UAX #14 leaves to a dictionary (class SA, South-East Asian scripts
 /// written without spaces between words), found for a whole text, and the segments of
 /// `LineSegmentIterator` cut at them.
@@ -13,8 +21,8 @@ import LineBreak
 /// (UAX #14's SA resolves to AL or CM, so a run of them breaks only at spaces); in `.uikit`
 /// ICU's dictionary breaks inside each run of them (`ICULineBreaker`), as Core Text finds them.
 ///
-/// A text holding none of these scripts costs a vector pass over its bytes (`scripts(in:laoKhmerMyanmar:)`)
-/// and allocates nothing.
+/// A text holding none of these scripts costs a `memchr` pass or two over its bytes, or a
+/// vector pass (`scripts(in:laoKhmerMyanmar:)`), and allocates nothing.
 struct DictionaryBreaks {
     /// UTF-8 offsets where a line may also break, ascending.
     private var offsets: [Int32] = []
@@ -76,17 +84,23 @@ struct DictionaryBreaks {
     /// Whether `bytes` (valid UTF-8) may hold a Thai scalar (`mayHoldThai`) and, when
     /// `laoKhmerMyanmar` asks, a Lao, Khmer or Myanmar one (`mayHoldLaoKhmerMyanmar`; else
     /// `false`), in one pass: their lead byte with the byte after it (Thai E0 B8–B9, Lao E0
-    /// BA–BB, Khmer E1 9E–9F, Myanmar E1 80–82), sixteen positions at a time (`UTF8Block`).
+    /// BA–BB, Khmer E1 9E–9F, Myanmar E1 80–82).
     ///
-    /// - Complexity: O(n): a few vector instructions per sixteen bytes; stops once everything
-    ///   asked for is found.
+    /// - Complexity: O(n): two `memchr` passes when neither lead byte E0 nor E1 occurs (CJK,
+    ///   Latin…), else from the first of them on sixteen positions at a time (`UTF8Block`: the
+    ///   scripts with the lead byte E0, Devanagari, Bengali, Tamil, Thai…, would stop a `memchr`
+    ///   at every scalar); stops once everything asked for is found.
     static func scripts(
         in bytes: UnsafeBufferPointer<UInt8>, laoKhmerMyanmar: Bool
     ) -> (thai: Bool, laoKhmerMyanmar: Bool) {
+        guard let base = bytes.baseAddress else { return (false, false) }
+        // The first E0 or E1 byte: where the blocks start.
+        var start = bytes.count
+        if let found = memchr(base, 0xE0, start) { start = UnsafeRawPointer(found).assumingMemoryBound(to: UInt8.self) - base }
+        if let found = memchr(base, 0xE1, start) { start = UnsafeRawPointer(found).assumingMemoryBound(to: UInt8.self) - base }
         var thai = false
         var others = false
-        _ = UTF8Block.forEach(in: bytes) { block, _ in
-            if block.isASCII { return true }
+        _ = UTF8Block.forEach(in: UnsafeBufferPointer(rebasing: bytes[start...])) { block, _ in
             if !thai { thai = UTF8Block.any(block.pairs(0xE0, next: 0xB8, count: 2)) }
             if laoKhmerMyanmar, !others {
                 let lao = block.pairs(0xE0, next: 0xBA, count: 2)

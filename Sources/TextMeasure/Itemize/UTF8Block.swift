@@ -59,16 +59,16 @@ struct UTF8Block {
 
     /// Calls `body` with blocks covering every position of `bytes` but the last (each block's
     /// offset in `bytes` with it) until it returns `false`: blocks 16 bytes apart, the last one
-    /// overlapping the one before so that it ends at the text's end; a text shorter than 17
-    /// bytes as one block padded with zero bytes (which no pattern of a lead byte matches).
-    /// The last byte of valid UTF-8 leads no scalar of two bytes or more.
+    /// overlapping the one before so that it ends at the text's end; a text of 2 to 16 bytes as
+    /// one block padded with zero bytes (which no pattern of a lead byte matches); none for a
+    /// text of 0 or 1 byte. The last byte of valid UTF-8 leads no scalar of two bytes or more.
     ///
     /// - Returns: `false` once `body` has.
     /// - Complexity: O(n / 16) blocks.
     @inline(__always)
     static func forEach(in bytes: UnsafeBufferPointer<UInt8>, _ body: (UTF8Block, Int) -> Bool) -> Bool {
-        guard let base = bytes.baseAddress else { return true }
         let count = bytes.count
+        guard let base = bytes.baseAddress, count > 1 else { return true }  // no position before the last
         if count < 17 {
             var padded = (SIMD16<UInt8>(), SIMD16<UInt8>())
             return withUnsafeMutableBytes(of: &padded) { raw in

@@ -6,15 +6,17 @@ extension BidiLevels {
     /// left, Arabic letter or number, an RLE or RLO embedding, an isolate): a scan of sixteen
     /// bytes at a time (`UTF8Block`) for the lead bytes, with the byte after them, that start a
     /// range holding such scalars (`isCandidate`: U+0580–U+08FF, U+2000–U+207F, U+FB00–U+FEFF,
-    /// U+10000–U+10FFF, U+1E000–U+1EFFF), decoding only the scalars of a block that has one.
+    /// U+10000–U+10FFF, U+1E000–U+1EFFF), decoding only those scalars.
     /// Devanagari, Thai, CJK… (lead byte E0 followed by A4 or more, E3–E9) take no decoding.
     ///
     /// - Complexity: O(n) in the length of `bytes`: a few vector instructions per sixteen bytes.
     static func mayHaveLevels(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         !UTF8Block.forEach(in: bytes) { block, offset in
-            guard !block.isASCII, UTF8Block.any(candidateLeads(in: block)), UTF8Block.any(candidates(in: block))
-            else { return true }
-            return !raisesLevel(in: bytes, from: offset, to: min(offset &+ 16, bytes.count))
+            guard !block.isASCII, UTF8Block.any(candidateLeads(in: block)) else { return true }
+            return UTF8Block.forEachPosition(of: candidates(in: block)) { lane in
+                let value = TextWalker.decode(bytes, at: offset &+ lane).value
+                return !(mayHaveLevel(value) && raisesLevel(value))
+            }
         }
     }
 
@@ -36,22 +38,6 @@ extension BidiLevels {
         let marks = block.pairs(0xE2, next: 0x80, count: 2) .| block.pairs(0xEF, next: 0xAC, count: 16)
         let supplementary = block.pairs(0xF0, next: 0x90, count: 1) .| block.pairs(0xF0, next: 0x9E, count: 1)
         return arabic .| marks .| supplementary
-    }
-
-    /// Whether a scalar led by a byte in `from..<to` of `bytes` (valid UTF-8) raises a level:
-    /// each lead byte that `isCandidate` decoded and tested (`mayHaveLevel`, `raisesLevel`).
-    @inline(never)
-    static func raisesLevel(in bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Bool {
-        var i = from
-        while i < to {
-            let b = bytes[i]
-            if b >= 0xC0, i &+ 1 < bytes.count, isCandidate(b, next: bytes[i &+ 1]) {
-                let value = TextWalker.decode(bytes, at: i).value
-                if mayHaveLevel(value), raisesLevel(value) { return true }
-            }
-            i &+= 1
-        }
-        return false
     }
 
     /// Whether lead byte `b` followed by `next` starts a scalar in a range that holds every

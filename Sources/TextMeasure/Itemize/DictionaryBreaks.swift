@@ -98,19 +98,35 @@ struct DictionaryBreaks {
         var start = bytes.count
         if let found = memchr(base, 0xE0, start) { start = UnsafeRawPointer(found).assumingMemoryBound(to: UInt8.self) - base }
         if let found = memchr(base, 0xE1, start) { start = UnsafeRawPointer(found).assumingMemoryBound(to: UInt8.self) - base }
-        var thai = false
+        let rest = UnsafeBufferPointer(rebasing: bytes[start...])
+        // Blocks up to the first with Thai, testing the others on the way when asked…
+        var thaiBlock = -1
         var others = false
-        _ = UTF8Block.forEach(in: UnsafeBufferPointer(rebasing: bytes[start...])) { block, _ in
-            if !thai { thai = UTF8Block.any(block.pairs(0xE0, next: 0xB8, count: 2)) }
-            if laoKhmerMyanmar, !others {
-                let lao = block.pairs(0xE0, next: 0xBA, count: 2)
-                let khmer = block.pairs(0xE1, next: 0x9E, count: 2)
-                let myanmar = block.pairs(0xE1, next: 0x80, count: 3)
-                others = UTF8Block.any(lao .| khmer .| myanmar)
+        _ = UTF8Block.forEach(in: rest) { block, offset in
+            if laoKhmerMyanmar, !others { others = UTF8Block.any(laoKhmerMyanmarLanes(in: block)) }
+            guard !UTF8Block.any(block.pairs(0xE0, next: 0xB8, count: 2)) else {
+                thaiBlock = offset
+                return false
             }
-            return !thai || (laoKhmerMyanmar && !others)
+            return true
+        }
+        let thai = thaiBlock >= 0
+        // …then, when they are still asked for, the others alone.
+        if thai, laoKhmerMyanmar, !others {
+            others = !UTF8Block.forEach(in: UnsafeBufferPointer(rebasing: rest[thaiBlock...])) { block, _ in
+                !UTF8Block.any(laoKhmerMyanmarLanes(in: block))
+            }
         }
         return (thai, others)
+    }
+
+    /// The positions of `block` that start a Lao (E0 BA–BB), Khmer (E1 9E–9F) or Myanmar
+    /// (E1 80–82) scalar.
+    @inline(__always)
+    private static func laoKhmerMyanmarLanes(in block: UTF8Block) -> UTF8Block.Lanes {
+        let e1: UTF8Block.Lanes = block.leads .== SIMD16<UInt8>(repeating: 0xE1)
+        let khmerMyanmar = UTF8Block.inRange(block.nexts, from: 0x9E, count: 2) .| UTF8Block.inRange(block.nexts, from: 0x80, count: 3)
+        return block.pairs(0xE0, next: 0xBA, count: 2) .| (e1 .& khmerMyanmar)
     }
 
     /// Whether ICU's dictionary breaks a run of `value` in `.uikit` (Lao, Khmer, Myanmar).

@@ -57,6 +57,23 @@ struct UTF8Block {
         return words[0] | words[1] != 0
     }
 
+    /// Calls `body` with each position of `lanes` in ascending order until it returns `false`.
+    ///
+    /// - Returns: `false` once `body` has.
+    @inline(__always)
+    static func forEachPosition(of lanes: Lanes, _ body: (Int) -> Bool) -> Bool {
+        let words = unsafeBitCast(lanes, to: SIMD2<UInt64>.self)
+        for half in 0..<2 {
+            var word = words[half]
+            while word != 0 {
+                let lane = word.trailingZeroBitCount >> 3
+                if !body(half &* 8 &+ lane) { return false }
+                word &= ~(0xFF << UInt64(lane &* 8))
+            }
+        }
+        return true
+    }
+
     /// Calls `body` with blocks covering every position of `bytes` but the last (each block's
     /// offset in `bytes` with it) until it returns `false`: blocks 16 bytes apart, the last one
     /// overlapping the one before so that it ends at the text's end; a text of 2 to 16 bytes as

@@ -48,6 +48,21 @@ struct UTF8BlockTests {
         #expect(ascii.withUnsafeBufferPointer { UTF8Block($0.baseAddress!).isASCII })
     }
 
+    @Test("forEachPosition calls its body with each matching position in order, and stops when asked")
+    func positions() {
+        for expected in [[], [0], [5], [7, 8], [0, 5, 8, 15], [15], Array(0..<16)] {
+            var bytes = [UInt8](repeating: 0x61, count: 17)
+            for k in expected { bytes[k] = 0xE0 }
+            let lanes = bytes.withUnsafeBufferPointer { UTF8Block($0.baseAddress!).leads(from: 0xE0, count: 1) }
+            var found: [Int] = []
+            #expect(UTF8Block.forEachPosition(of: lanes) { found.append($0); return true })
+            #expect(found == expected)
+            var calls = 0
+            let stopped = !UTF8Block.forEachPosition(of: lanes) { _ in calls += 1; return false }
+            #expect(stopped == !expected.isEmpty && calls == min(expected.count, 1))
+        }
+    }
+
     @Test("forEach covers every position but the last, of texts of 0 to 60 bytes, and stops when asked")
     func coversEveryPosition() {
         for count in 0...60 {

@@ -13,10 +13,18 @@ extension BidiLevels {
     static func mayHaveLevels(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         !UTF8Block.forEach(in: bytes) { block, offset in
             guard !block.isASCII, UTF8Block.any(candidateLeads(in: block)) else { return true }
-            return UTF8Block.forEachPosition(of: candidates(in: block)) { lane in
-                let value = TextWalker.decode(bytes, at: offset &+ lane).value
-                return !(mayHaveLevel(value) && raisesLevel(value))
-            }
+            return !raisesLevel(in: bytes, at: offset, block)
+        }
+    }
+
+    /// Whether a scalar of `block`, at `offset` in `bytes`, raises a level: each candidate
+    /// decoded and tested (`mayHaveLevel`, `raisesLevel`). Out of the scan's loop, which stays
+    /// short.
+    @inline(never)
+    static func raisesLevel(in bytes: UnsafeBufferPointer<UInt8>, at offset: Int, _ block: UTF8Block) -> Bool {
+        !UTF8Block.forEachPosition(of: candidates(in: block)) { lane in
+            let value = TextWalker.decode(bytes, at: offset &+ lane).value
+            return !(mayHaveLevel(value) && raisesLevel(value))
         }
     }
 

@@ -3,70 +3,65 @@ import CFriBidi
 /// The scan that tells text with nothing right to left (no levels) without asking fribidi.
 extension BidiLevels {
     /// Whether `bytes` holds a scalar whose bidi type can make a level other than 0 (right to
-    /// left, Arabic letter or number, an RLE or RLO embedding, an isolate): a scan of lead bytes,
-    /// ASCII eight bytes at a time, decoding only the scalars whose lead bytes start a block that
-    /// holds such scalars (U+0590–U+08FF, U+200F–U+2069, U+FB1D–U+FEFF, U+10800–U+1EFFF: D6–DF,
-    /// E0 followed by A0–A3, E2, EF and F0 — not E0 followed by A4 or more: Devanagari, Bengali,
-    /// Tamil, Thai…).
+    /// left, Arabic letter or number, an RLE or RLO embedding, an isolate): a scan of sixteen
+    /// bytes at a time (`UTF8Block`) for the lead bytes, with the byte after them, that start a
+    /// range holding such scalars (`isCandidate`: U+0580–U+08FF, U+2000–U+207F, U+FB00–U+FEFF,
+    /// U+10000–U+10FFF, U+1E000–U+1EFFF), decoding only those scalars.
+    /// Devanagari, Thai, CJK… (lead byte E0 followed by A4 or more, E3–E9) take no decoding.
     ///
-    /// - Complexity: O(n) in the length of `bytes`: a table look-up per non-ASCII scalar.
+    /// - Complexity: O(n) in the length of `bytes`: a few vector instructions per sixteen bytes.
     static func mayHaveLevels(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress else { return false }
-        let count = bytes.count
-        return leadBytes.withUnsafeBufferPointer { table in
-            var i = 0
-            while i < count {
-                let b = base[i]
-                if b < 0x80 {
-                    // ASCII: eight bytes at a time where they all are.
-                    if i &+ 8 <= count,
-                       UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0
-                    {
-                        i &+= 8
-                    } else {
-                        i &+= 1
-                    }
-                    continue
-                }
-                let entry = table[Int(b)]
-                if _slowPath(entry & LeadByte.candidate != 0),
-                   b != 0xE0 || (i &+ 1 < count && extendedArabicFollows(e0Lead: base[i &+ 1]))
-                {
-                    let value = TextWalker.decode(bytes, at: i).value
-                    if mayHaveLevel(value), raisesLevel(value) { return true }
-                }
-                i &+= Int(entry & LeadByte.lengthMask)
-            }
-            return false
+        !UTF8Block.forEach(in: bytes) { block, offset in
+            guard !block.isASCII, UTF8Block.any(candidateLeads(in: block)) else { return true }
+            return !raisesLevel(in: bytes, at: offset, block)
         }
     }
 
-    /// What `mayHaveLevels` needs of a byte: its scalar's length in bytes (1 for a continuation
-    /// byte, which valid text never starts a scalar with) and whether it may lead a candidate.
-    private enum LeadByte {
-        static let lengthMask: UInt8 = 0x07
-        static let candidate: UInt8 = 0x08
+    /// Whether a scalar of `block`, at `offset` in `bytes`, raises a level: each candidate
+    /// decoded and tested (`mayHaveLevel`, `raisesLevel`). Out of the scan's loop, which stays
+    /// short.
+    @inline(never)
+    static func raisesLevel(in bytes: UnsafeBufferPointer<UInt8>, at offset: Int, _ block: UTF8Block) -> Bool {
+        !UTF8Block.forEachPosition(of: candidates(in: block)) { lane in
+            let value = TextWalker.decode(bytes, at: offset &+ lane).value
+            return !(mayHaveLevel(value) && raisesLevel(value))
+        }
     }
 
-    /// `LeadByte` entries for every byte value (E0 a candidate: its next byte decides).
-    private static let leadBytes: [UInt8] = (0...255).map { (b: Int) -> UInt8 in
-        let length: UInt8 = b < 0xC0 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4
-        return length | (isCandidateLead(UInt8(b), next: 0xA0) ? LeadByte.candidate : 0)
-    }
-
-    /// Whether `b` (followed by `next`) leads a scalar of a block that holds a right-to-left,
-    /// Arabic or isolate scalar: D6–DF, E0 before A0–A3 (U+0800–U+08FF), E2, EF or F0.
+    /// A superset of `candidates(in:)` in fewer instructions: the positions whose byte is D6–DF,
+    /// E2, EF or F0 (whatever follows), or E0 followed by A0–A3 — what text of the scripts with
+    /// the lead byte E0 (Devanagari, Thai…) or E3–E9 (CJK) has none of.
     @inline(__always)
-    static func isCandidateLead(_ b: UInt8, next: UInt8) -> Bool {
-        (0xD6...0xDF).contains(b) || b == 0xE2 || b == 0xEF || b == 0xF0 || (b == 0xE0 && extendedArabicFollows(e0Lead: next))
+    static func candidateLeads(in block: UTF8Block) -> UTF8Block.Lanes {
+        let e2: UTF8Block.Lanes = block.leads .== SIMD16<UInt8>(repeating: 0xE2)
+        let ef: UTF8Block.Lanes = block.leads .== SIMD16<UInt8>(repeating: 0xEF)
+        let f0: UTF8Block.Lanes = block.leads .== SIMD16<UInt8>(repeating: 0xF0)
+        return block.leads(from: 0xD6, count: 10) .| block.pairs(0xE0, next: 0xA0, count: 4) .| e2 .| ef .| f0
     }
 
-    /// Whether `next`, the byte after a lead byte E0 (U+0800–U+0FFF) in valid UTF-8 (A0–BF),
-    /// starts U+0800–U+08FF (A0–A3): Samaritan, Mandaic, Syriac Supplement, Arabic Extended —
-    /// not Devanagari on.
+    /// The positions of `block` whose byte and the one after it pass `isCandidate`.
     @inline(__always)
-    static func extendedArabicFollows(e0Lead next: UInt8) -> Bool {
-        next < 0xA4
+    static func candidates(in block: UTF8Block) -> UTF8Block.Lanes {
+        let arabic = block.leads(from: 0xD6, count: 10) .| block.pairs(0xE0, next: 0xA0, count: 4)
+        let marks = block.pairs(0xE2, next: 0x80, count: 2) .| block.pairs(0xEF, next: 0xAC, count: 16)
+        let supplementary = block.pairs(0xF0, next: 0x90, count: 1) .| block.pairs(0xF0, next: 0x9E, count: 1)
+        return arabic .| marks .| supplementary
+    }
+
+    /// Whether lead byte `b` followed by `next` starts a scalar in a range that holds every
+    /// right-to-left, Arabic and isolate scalar (a superset of `mayHaveLevel`'s blocks): D6–DF
+    /// (U+0580–U+07FF), E0 A0–A3 (U+0800–U+08FF), E2 80–81 (U+2000–U+207F), EF AC–BB
+    /// (U+FB00–U+FEFF), F0 90 (U+10000–U+10FFF) and F0 9E (U+1E000–U+1EFFF). `candidates(in:)`
+    /// tests the same pairs sixteen at a time (`BidiLevelsTests` checks every pair).
+    static func isCandidate(_ b: UInt8, next: UInt8) -> Bool {
+        switch b {
+        case 0xD6...0xDF: return true
+        case 0xE0: return (0xA0...0xA3).contains(next)
+        case 0xE2: return next == 0x80 || next == 0x81
+        case 0xEF: return (0xAC...0xBB).contains(next)
+        case 0xF0: return next == 0x90 || next == 0x9E
+        default: return false
+        }
     }
 
     /// Whether the bidi type of scalar `value` has fribidi's right-to-left, Arabic or isolate bit

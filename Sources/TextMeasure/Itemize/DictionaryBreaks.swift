@@ -21,8 +21,8 @@ import Darwin
 /// (UAX #14's SA resolves to AL or CM, so a run of them breaks only at spaces); in `.uikit`
 /// ICU's dictionary breaks inside each run of them (`ICULineBreaker`), as Core Text finds them.
 ///
-/// A text holding none of these scripts costs a `memchr` pass or two over its bytes and
-/// allocates nothing.
+/// A text holding none of these scripts costs a `memchr` pass or two over its bytes, or a
+/// vector pass (`scripts(in:laoKhmerMyanmar:)`), and allocates nothing.
 struct DictionaryBreaks {
     /// UTF-8 offsets where a line may also break, ascending.
     private var offsets: [Int32] = []
@@ -83,56 +83,50 @@ struct DictionaryBreaks {
 
     /// Whether `bytes` (valid UTF-8) may hold a Thai scalar (`mayHoldThai`) and, when
     /// `laoKhmerMyanmar` asks, a Lao, Khmer or Myanmar one (`mayHoldLaoKhmerMyanmar`; else
-    /// `false`), in one pass.
+    /// `false`), in one pass: their lead byte with the byte after it (Thai E0 B8–B9, Lao E0
+    /// BA–BB, Khmer E1 9E–9F, Myanmar E1 80–82).
     ///
-    /// - Complexity: O(n): two `memchr` passes when neither lead byte E0 nor E1 occurs, else one
-    ///   step per scalar from the first of them on (Devanagari, Bengali, Tamil, Thai… all have the
-    ///   lead byte E0, which would stop a `memchr` for it at every scalar); stops once everything
-    ///   asked for is found.
+    /// - Complexity: O(n): two `memchr` passes when neither lead byte E0 nor E1 occurs (CJK,
+    ///   Latin…), else from the first of them on sixteen positions at a time (`UTF8Block`: the
+    ///   scripts with the lead byte E0, Devanagari, Bengali, Tamil, Thai…, would stop a `memchr`
+    ///   at every scalar); stops once everything asked for is found.
     static func scripts(
         in bytes: UnsafeBufferPointer<UInt8>, laoKhmerMyanmar: Bool
     ) -> (thai: Bool, laoKhmerMyanmar: Bool) {
         guard let base = bytes.baseAddress else { return (false, false) }
-        let n = bytes.count
-        // The first E0 or E1 byte: where the scalar walk starts (a lead byte starts a scalar).
-        var start = n
+        // The first E0 or E1 byte: where the blocks start.
+        var start = bytes.count
         if let found = memchr(base, 0xE0, start) { start = UnsafeRawPointer(found).assumingMemoryBound(to: UInt8.self) - base }
         if let found = memchr(base, 0xE1, start) { start = UnsafeRawPointer(found).assumingMemoryBound(to: UInt8.self) - base }
-        var thai = false
+        let rest = UnsafeBufferPointer(rebasing: bytes[start...])
+        // Blocks up to the first with Thai, testing the others on the way when asked…
+        var thaiBlock = -1
         var others = false
-        var i = start
-        while i &+ 1 < n {
-            let b = base[i]
-            // Lead byte E0 first: the scripts that have it (Devanagari, Bengali, Tamil, Thai…)
-            // are written with little else, and their scalars are tested here and no further.
-            if b == 0xE0 {
-                let second = base[i &+ 1]
-                if second & 0xFC == 0xB8 {  // Thai (B8–B9) or Lao (BA–BB)
-                    if second & 0xFE == 0xB8 {
-                        thai = true
-                        if others || !laoKhmerMyanmar { break }
-                    } else if laoKhmerMyanmar {
-                        others = true
-                        if thai { break }
-                    }
-                }
-                i &+= 3
-                continue
+        _ = UTF8Block.forEach(in: rest) { block, offset in
+            if laoKhmerMyanmar, !others { others = UTF8Block.any(laoKhmerMyanmarLanes(in: block)) }
+            guard !UTF8Block.any(block.pairs(0xE0, next: 0xB8, count: 2)) else {
+                thaiBlock = offset
+                return false
             }
-            if b < 0xE0 {
-                i &+= b < 0x80 ? 1 : 2
-                continue
+            return true
+        }
+        let thai = thaiBlock >= 0
+        // …then, when they are still asked for, the others alone.
+        if thai, laoKhmerMyanmar, !others {
+            others = !UTF8Block.forEach(in: UnsafeBufferPointer(rebasing: rest[thaiBlock...])) { block, _ in
+                !UTF8Block.any(laoKhmerMyanmarLanes(in: block))
             }
-            if laoKhmerMyanmar, b == 0xE1 {
-                let second = base[i &+ 1]
-                if second & 0xFE == 0x9E || second <= 0x82 {
-                    others = true
-                    if thai { break }
-                }
-            }
-            i &+= b < 0xF0 ? 3 : 4
         }
         return (thai, others)
+    }
+
+    /// The positions of `block` that start a Lao (E0 BA–BB), Khmer (E1 9E–9F) or Myanmar
+    /// (E1 80–82) scalar.
+    @inline(__always)
+    private static func laoKhmerMyanmarLanes(in block: UTF8Block) -> UTF8Block.Lanes {
+        let e1: UTF8Block.Lanes = block.leads .== SIMD16<UInt8>(repeating: 0xE1)
+        let khmerMyanmar = UTF8Block.inRange(block.nexts, from: 0x9E, count: 2) .| UTF8Block.inRange(block.nexts, from: 0x80, count: 3)
+        return block.pairs(0xE0, next: 0xBA, count: 2) .| (e1 .& khmerMyanmar)
     }
 
     /// Whether ICU's dictionary breaks a run of `value` in `.uikit` (Lao, Khmer, Myanmar).

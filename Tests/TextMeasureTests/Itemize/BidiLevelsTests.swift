@@ -115,6 +115,29 @@ struct BidiLevelsTests {
         #expect(!BidiLevels.raisesLevel(0x61) && !BidiLevels.raisesLevel(0x202A))
     }
 
+    @Test("The scan's candidates sixteen at a time are `isCandidate`'s for every pair of bytes (its quick test a superset), and hold every scalar of `mayHaveLevel`")
+    func candidatesEveryPair() {
+        var wrong: [String] = []
+        for k in [0, 9, 15] {
+            for lead in UInt8(0)...255 {
+                for next in UInt8(0)...255 {
+                    let lane = UTF8BlockTests.lane(k, lead: lead, next: next) { BidiLevels.candidates(in: $0) }
+                    let leadLane = UTF8BlockTests.lane(k, lead: lead, next: next) { BidiLevels.candidateLeads(in: $0) }
+                    if lane != BidiLevels.isCandidate(lead, next: next) || (lane && !leadLane) {
+                        wrong.append("\(k) \(lead) \(next)")
+                    }
+                }
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(10))")
+        var uncovered: [UInt32] = []
+        for value in UInt32(0)...0x10_FFFF where BidiLevels.mayHaveLevel(value) {
+            let utf8 = Array(String(Unicode.Scalar(value)!).utf8)
+            if !BidiLevels.isCandidate(utf8[0], next: utf8[1]) { uncovered.append(value) }
+        }
+        #expect(uncovered.isEmpty, "\(uncovered.prefix(10).map { String($0, radix: 16) })")
+    }
+
     @Test("Paragraph ends after long runs of ASCII (read eight bytes at a time)")
     func paragraphEndsAfterASCII() {
         for prefix in 0..<20 {

@@ -7,7 +7,7 @@ import LineBreak
 /// Break opportunities come from `LineBreak`; a break that would fall inside a grapheme cluster
 /// (a combining mark, ZWJ or emoji modifier after a space) is suppressed, so a cluster is always
 /// measured as one unit. Widths are in the tables' width units.
-struct TextWalker {
+struct TextWalker: ~Copyable {
     let tables: StyleTableView
     let bytes: UnsafeBufferPointer<UInt8>
     /// The text's embedding levels (`nil`: nothing right to left, all 0).

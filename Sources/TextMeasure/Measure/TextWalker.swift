@@ -59,6 +59,7 @@ struct TextWalker: ~Copyable {
 
     /// The segments every path measures: UAX #14's (with the style's tailoring), whose
     /// `dictionary` breaks (Thai) `nextSegment` adds.
+    @inline(__always)
     private func segmentSources() -> (LineSegmentIterator, DictionaryBreaks) {
         (LineSegmentIterator(utf8: bytes, rules: tables.lineBreakRules),
          DictionaryBreaks(bytes: bytes, tables: tables))
@@ -246,6 +247,7 @@ struct TextWalker: ~Copyable {
     /// - Returns: The clusters of the whole text that no font has, also when `body` stopped
     ///   the walk (the rest is then counted by `missingClusters(from:)`).
     @discardableResult
+    @inline(__always)  // into its callers, with `body`: a walker is noncopyable, whose closures are not specialized
     func forEachPiece(charMode: Bool, _ body: (LayoutPiece) -> Bool) -> MissingGlyphTally {
         var stepper = GlyphStepper()
         var clusters: [LayoutCluster] = []
@@ -263,6 +265,7 @@ struct TextWalker: ~Copyable {
 
     /// Calls `body` with each segment between two break opportunities, in order (clusters kept
     /// whole, dictionary breaks included), until `body` returns `false`.
+    @inline(__always)  // into its callers, with `body` (see `forEachPiece`)
     func forEachSegment(_ body: (LineSegment) -> Bool) {
         var (segments, dictionary) = segmentSources()
         var pending = segments.next()

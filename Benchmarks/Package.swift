@@ -17,7 +17,7 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CPangoFT2", pkgConfig: "pangoft2", providers: [.apt(["libpango1.0-dev"])]),
         .target(name: "PangoReference", dependencies: ["CPangoFT2"]),
-        .target(name: "BenchmarkSupport"),
+        .target(name: "BenchmarkSupport", dependencies: [.product(name: "TextMeasure", package: "RowHeight")]),
         .executableTarget(
             name: "LineBreakBenchmarks",
             dependencies: [

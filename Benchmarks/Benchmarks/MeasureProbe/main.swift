@@ -14,10 +14,11 @@ import TextMeasure
 // bundled chain), `en-pango` (English rows, `.pango`, DejaVu Sans), `ja` (Japanese rows),
 // `prepare` (prepare an English row), `rewrap` (re-wrap a prepared English row, width 200–400) —
 // `ar`, `hi`, `th` (Arabic, Hindi, Thai rows of ~100 characters, Noto chain, `.uikit`; add
-// `-pango` for `.pango`) — the same rows, styles and widths as `TextMeasureBenchmarks`.
+// `-pango` for `.pango`), `rich` (the chat rows of `BenchmarkChatRows`, `.uikit`; `rich-pango`
+// for `.pango`) — the same rows, styles and widths as `TextMeasureBenchmarks`.
 let arguments = CommandLine.arguments
 guard arguments.count == 3, let iterations = Int(arguments[2]), iterations >= 0 else {
-    print("usage: MeasureProbe en|en-pango|ja|prepare|rewrap|ar|hi|th|ar-pango|hi-pango|th-pango ITERATIONS")
+    print("usage: MeasureProbe en|en-pango|ja|prepare|rewrap|ar|hi|th|ar-pango|hi-pango|th-pango|rich|rich-pango ITERATIONS")
     exit(2)
 }
 let english = BenchmarkRows.rows("en", count: 10_000, length: 150)
@@ -66,6 +67,15 @@ case "ar", "hi", "th", "ar-pango", "hi-pango", "th-pango":
     let shaped = try! TextMeasurer(style: style)
     let rows = BenchmarkRows.rows(String(parts[0]), count: 10_000, length: 100)
     sink = loop(rows, iterations) { try! shaped.measure($0, width: 280).height }
+case "rich", "rich-pango":
+    let profile: LayoutProfile = arguments[1] == "rich" ? .uikit : .pango
+    let rich = try! TextMeasurer(style: TextStyle(fontChain: BenchmarkChatRows.fontChain(), fontSize: 17, profile: profile))
+    let rows = BenchmarkChatRows.rows(count: 10_000)
+    var i = 0
+    for _ in 0..<iterations {
+        sink += try! rich.measure(rows[i], width: 280).height
+        i = i == rows.count - 1 ? 0 : i + 1
+    }
 default:
     print("unknown case \(arguments[1])")
     exit(2)

@@ -43,6 +43,7 @@ struct LineFitter {
     private var lastEndedByMandatoryBreak = false
 
     /// - Parameter maxWidth: in width units; a tolerance for floating-point sums is added here.
+    @inline(__always)
     init(maxWidth: Double, tables: StyleTableView, lineLimit: Int, recordLines: Bool) {
         self.init(
             maxWidth: maxWidth, lineHeights: tables.lineHeights, unitsPerPoint: tables.unitsPerPoint,
@@ -53,6 +54,7 @@ struct LineFitter {
     /// in the profile of `tabStops` (the base style's, for an attributed text).
     ///
     /// - Parameter maxWidth: in width units; a tolerance for floating-point sums is added here.
+    @inline(__always)
     init(
         maxWidth: Double, lineHeights: UnsafeBufferPointer<Double>, unitsPerPoint: Double, tabStops: TabStops,
         lineLimit: Int, recordLines: Bool
@@ -235,6 +237,7 @@ struct LineFitter {
     }
 
     /// The measurement: line count capped, height per DESIGN.md rounded up to the pixel grid.
+    @inline(__always)
     func measurement(style: TextStyle) -> TextMeasurement {
         LineFitter.measurement(
             lineCount: lineCount, heightSum: heightSum, maxLineWidth: maxLineWidth / unitsPerPoint,
@@ -243,6 +246,7 @@ struct LineFitter {
 
     /// The measurement of `lineCount` lines whose heights sum to `heightSum` (points), the
     /// widest `maxLineWidth` points wide.
+    @inline(__always)
     static func measurement(
         lineCount: Int, heightSum: Double, maxLineWidth: Double, style: TextStyle, lines: [LineFragment]?
     ) -> TextMeasurement {

@@ -227,8 +227,9 @@ public struct PreparedText: @unchecked Sendable {  // its storage is immutable o
         _ summary: PreparedPieceSummary, _ piece: PreparedPiece, after previous: UnsafePointer<PreparedPieceSummary>?
     ) -> Bool {
         if summary.isTab { return true }
-        guard let previous, !previous.pointee.isMandatoryBreak else { return false }
-        return PreparedPieceView(piece: piece, summary: summary).takesNoWidth
+        // (The widths first: they are at hand, the summary before is read from memory.)
+        guard PreparedPieceView(piece: piece, summary: summary).takesNoWidth, let previous else { return false }
+        return !previous.pointee.isMandatoryBreak
     }
 
     /// The number of pieces (segments, or clusters in char mode) the text was split into.

@@ -496,6 +496,16 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
         after font: Int, scalar: UInt32, content: Range<Int>, following: Int, levels: BidiLevels? = nil,
         in bytes: UnsafeBufferPointer<UInt8>
     ) -> Int {
+        let afterEmoji = scalar >= 0x80 && EmojiCategory(scalar) != .other
+        if levels == nil, !afterEmoji {
+            // The common case, answered before the following text's emoji check when that text
+            // is in this font or a later one (it cannot take the white space then).
+            let start = followingTextStart(at: following, from: content.upperBound, to: following, levels: nil, in: bytes)
+            guard let start, start < bytes.count,
+                  view.lookup(TextWalker.decode(bytes, at: start).value).font < font
+            else { return font }
+            return whitespaceFont(after: font, scalar: scalar, following: followingText(at: start, in: bytes))
+        }
         let following = followingText(at: following, from: content.upperBound, to: following, levels: levels, in: bytes)
         if let levels, !content.isEmpty {
             // `following` is at the white space's level or nil (`followingText`).
@@ -507,14 +517,19 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
                 return Int(entries[0x20].font)
             }
             if following == nil {
-                return scalar >= 0x80 && EmojiCategory(scalar) != .other && endsWithEmojiRun(bytes, content)
-                    ? Int(entries[0x20].font) : font
+                return afterEmoji && endsWithEmojiRun(bytes, content) ? Int(entries[0x20].font) : font
             }
         }
-        if scalar >= 0x80, EmojiCategory(scalar) != .other, endsWithEmojiRun(bytes, content) {
+        if afterEmoji, endsWithEmojiRun(bytes, content) {
             if let (next, value) = following, Itemizer.continuesScriptRun(of: scalar, with: value) { return next }
             return Int(entries[0x20].font)
         }
+        return whitespaceFont(after: font, scalar: scalar, following: following)
+    }
+
+    /// `whitespaceFont`'s rule for white space after text (no emoji run before it): the font of
+    /// the following text when that comes earlier in the chain and continues the script run.
+    private func whitespaceFont(after font: Int, scalar: UInt32, following: (font: Int, scalar: UInt32)?) -> Int {
         guard let (next, value) = following else { return font }
         guard next < font, !StyleTables.isZeroWidth(Unicode.Scalar(value) ?? " ") else { return font }
         return Itemizer.continuesScriptRun(of: scalar, with: value) ? next : font
@@ -540,6 +555,17 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
     func followingText(
         at following: Int, from: Int, to: Int, levels: BidiLevels?, in bytes: UnsafeBufferPointer<UInt8>
     ) -> (font: Int, scalar: UInt32)? {
+        guard let at = followingTextStart(at: following, from: from, to: to, levels: levels, in: bytes) else {
+            return nil
+        }
+        return followingText(at: at, in: bytes)
+    }
+
+    /// Where `followingText(at:from:to:levels:in:)` looks for the following text: `following`
+    /// with the characters that choose no font skipped; `nil` where it meets another level.
+    private func followingTextStart(
+        at following: Int, from: Int, to: Int, levels: BidiLevels?, in bytes: UnsafeBufferPointer<UInt8>
+    ) -> Int? {
         var at = following
         while at < bytes.count {
             if let levels, to > from, levels[at] != levels[to - 1] { return nil }
@@ -549,7 +575,7 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
             guard value >= 0x80, Itemizer.considerAsSpace(value) else { break }
             at += length
         }
-        return followingText(at: at, in: bytes)
+        return at
     }
 
     /// `followingText(at:from:to:levels:in:)` for text without levels.

@@ -7,11 +7,14 @@ import LineBreak
 /// Break opportunities come from `LineBreak`; a break that would fall inside a grapheme cluster
 /// (a combining mark, ZWJ or emoji modifier after a space) is suppressed, so a cluster is always
 /// measured as one unit. Widths are in the tables' width units.
-struct TextWalker {
+struct TextWalker: ~Copyable {
     let tables: StyleTableView
     let bytes: UnsafeBufferPointer<UInt8>
     /// The text's embedding levels (`nil`: nothing right to left, all 0).
     let levels: BidiLevels?
+    /// `levels != nil`, kept apart: the segment loops test it per segment, and comparing the
+    /// optional itself copies and destroys it there (an outlined copy per test).
+    let hasLevels: Bool
 
     /// A walker over `bytes` with its embedding levels (`BidiLevels`: one scan of the bytes when
     /// nothing is right to left).
@@ -25,6 +28,7 @@ struct TextWalker {
         self.tables = tables
         self.bytes = bytes
         self.levels = levels
+        self.hasLevels = levels != nil
     }
 
     /// Decodes the scalar at `i` of valid UTF-8.
@@ -55,6 +59,7 @@ struct TextWalker {
 
     /// The segments every path measures: UAX #14's (with the style's tailoring), whose
     /// `dictionary` breaks (Thai) `nextSegment` adds.
+    @inline(__always)
     private func segmentSources() -> (LineSegmentIterator, DictionaryBreaks) {
         (LineSegmentIterator(utf8: bytes, rules: tables.lineBreakRules),
          DictionaryBreaks(bytes: bytes, tables: tables))
@@ -137,7 +142,7 @@ struct TextWalker {
             let space = Int(tables.lookup(0x20).font)
             return space > 0 ? space : nil
         }
-        guard stepper.currentFont > 0 || levels != nil else { return nil }
+        guard stepper.currentFont > 0 || hasLevels else { return nil }
         // After a mandatory break the text is another paragraph, which Pango itemizes on its own:
         // white space before the break never takes the font of the text after it.
         let following = segment.isMandatoryBreak && to == segment.end ? bytes.count : to
@@ -242,6 +247,7 @@ struct TextWalker {
     /// - Returns: The clusters of the whole text that no font has, also when `body` stopped
     ///   the walk (the rest is then counted by `missingClusters(from:)`).
     @discardableResult
+    @inline(__always)  // into its callers, with `body`: a walker is noncopyable, whose closures are not specialized
     func forEachPiece(charMode: Bool, _ body: (LayoutPiece) -> Bool) -> MissingGlyphTally {
         var stepper = GlyphStepper()
         var clusters: [LayoutCluster] = []
@@ -259,6 +265,7 @@ struct TextWalker {
 
     /// Calls `body` with each segment between two break opportunities, in order (clusters kept
     /// whole, dictionary breaks included), until `body` returns `false`.
+    @inline(__always)  // into its callers, with `body` (see `forEachPiece`)
     func forEachSegment(_ body: (LineSegment) -> Bool) {
         var (segments, dictionary) = segmentSources()
         var pending = segments.next()
@@ -603,7 +610,7 @@ struct TextWalker {
         // Content whose embedding level changes inside is itemized into runs that do not kern
         // with each other (Pango: "GdkPixbufLoader." in Arabic text, the period at level 1):
         // HarfBuzz measures it run by run.
-        if _slowPath(levels != nil), uniformLevel(from: from, to: min(segment.whitespaceStart, to)) == nil {
+        if _slowPath(hasLevels), uniformLevel(from: from, to: min(segment.whitespaceStart, to)) == nil {
             return measureShaped(from: from, to: to, segment: segment, steppedTo: from, stepper: &stepper)
         }
         let simple = tables.asciiSimple
@@ -649,7 +656,7 @@ struct TextWalker {
                     if scalars == 0 { leadingKern = step.adjustment } else { content += step.adjustment }
                     content += step.advance
                     mask |= StyleTables.maskBit(font: step.font)
-                } else if levels != nil, let font = levelRunFont(ofZeroWidthAt: i, length: length) {
+                } else if hasLevels, let font = levelRunFont(ofZeroWidthAt: i, length: length) {
                     // With levels, one that starts a level run is in the font of the text after
                     // it (which that text adds), or alone in its run, in the font of the space.
                     if font >= 0 { mask |= StyleTables.maskBit(font: font) }
@@ -664,7 +671,7 @@ struct TextWalker {
         }
         var whitespace = 0.0
         var lastSpace = 0.0
-        if i < to, _slowPath(from == wsStart || stepper.currentFont > 0 || levels != nil),
+        if i < to, _slowPath(from == wsStart || stepper.currentFont > 0 || hasLevels),
            let font = whitespaceFont(from: from, to: to, segment: segment, stepper: stepper)
         {
             tables.withTables { $0.measureWhitespace(bytes, from: i, to: to, font: font, total: &whitespace, last: &lastSpace) }
@@ -711,7 +718,7 @@ struct TextWalker {
     /// does (shaping only its tail would lose the kerning into it: "like✨", "net8️⃣").
     @inline(__always)
     func forEachCluster(from: Int, to: Int, stepper: inout GlyphStepper, _ body: (LayoutCluster) -> Void) {
-        if _slowPath(levels != nil), forEachClusterSplitAtLevels(from: from, to: to, stepper: &stepper, body) { return }
+        if _slowPath(hasLevels), forEachClusterSplitAtLevels(from: from, to: to, stepper: &stepper, body) { return }
         forEachClusterAtOneLevel(from: from, to: to, stepper: &stepper, body)
     }
 
@@ -835,7 +842,7 @@ struct TextWalker {
         // after a space) stay in the font of the run before the piece when they continue it
         // (same level), as Pango's item does; the piece alone cannot know that font.
         var continuedMask: UInt32 = 0
-        if _slowPath(levels != nil), steppedTo == from, stepper.currentFont >= 0, continuesLevelRun(at: from),
+        if _slowPath(hasLevels), steppedTo == from, stepper.currentFont >= 0, continuesLevelRun(at: from),
            Itemizer.considerAsSpace(TextWalker.decode(bytes, at: from).value)
         {
             continuedMask = StyleTables.maskBit(font: stepper.currentFont)
@@ -920,13 +927,13 @@ struct TextWalker {
     /// `nil` when the level changes inside the range (its runs then depend on more than its bytes).
     @inline(__always)
     private func uniformLevel(from: Int, to: Int) -> Int? {
-        levels == nil ? -1 : uniformLevelOfLevels(from: from, to: to)
+        !hasLevels ? -1 : uniformLevelOfLevels(from: from, to: to)
     }
 
     /// `uniformLevel(from:to:)` for a text with levels, away from the paths without them.
     @inline(never)
     private func uniformLevelOfLevels(from: Int, to: Int) -> Int? {
-        guard from < to, levels != nil else { return -1 }
+        guard from < to, hasLevels else { return -1 }
         // Read in place (`levels?.`): binding the levels would copy them.
         return levels?.uniformLevel(from: from, to: to).map { Int($0) }
     }

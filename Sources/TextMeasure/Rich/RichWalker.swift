@@ -9,7 +9,7 @@ import LineBreak
 /// and items split at attribute changes), and the parts summed into one piece. Piece and
 /// cluster font masks are renumbered into `LineHeightSlots`; a run's letter spacing is added
 /// after each of its grapheme clusters.
-struct RichWalker {
+struct RichWalker: ~Copyable {
     /// The whole text's UTF-8.
     let bytes: UnsafeBufferPointer<UInt8>
     /// The base style's tables (break opportunities, the empty line).
@@ -45,21 +45,23 @@ struct RichWalker {
         var clusters: [LayoutCluster] = []
         // Whether the segment starts a line for sure (the text's start, or after a mandatory break).
         var startsLine = true
+        // The walker of the run `run`, made again only when the run changes (each copies the levels).
+        var walker = TextWalker(tables: styles[0].tables, bytes: bytes, levels: levels)
         TextWalker(tables: base, bytes: bytes, levels: levels).forEachSegment { segment in
             defer { startsLine = segment.isMandatoryBreak }
             var whole: LayoutPiece? = nil
             var start = segment.start
             while start < segment.end {
-                while ends[run] <= start {
-                    run += 1
+                if ends[run] <= start {
+                    while ends[run] <= start { run += 1 }
                     stepper = GlyphStepper()  // nothing kerns across runs
+                    walker = TextWalker(tables: styles[run].tables, bytes: bytes, levels: levels)
                 }
                 let end = min(segment.end, ends[run])
                 let part = LineSegment(
                     start: start, end: end, whitespaceStart: min(max(segment.whitespaceStart, start), end),
                     isMandatoryBreak: end == segment.end && segment.isMandatoryBreak)
                 let style = styles[run]
-                let walker = TextWalker(tables: style.tables, bytes: bytes, levels: levels)
                 if charMode {
                     let going = walker.forEachCharPiece(of: part, stepper: &stepper, clusters: &clusters) { piece in
                         let adjusted = adjusted(

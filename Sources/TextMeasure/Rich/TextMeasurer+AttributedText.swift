@@ -18,10 +18,15 @@ extension TextMeasurer {
         -> TextMeasurement
     {
         let units = try widthUnits(width)
-        var string = text.string
-        return try withRunStyles(of: text) { styles, ends in
-            string.withUTF8 { bytes in
-                measure(utf8: bytes, styles: styles, ends: ends, widthUnits: units, includeLines: includeLines)
+        // The closures below read the measurer through a pointer: capturing it would copy it,
+        // which retains every reference a measurer holds.
+        return try withUnsafePointer(to: self) { measurer throws(TextMeasureError) in
+            var string = text.string
+            return try TextMeasurer.withRunStyles(of: text, by: measurer) { styles, ends in
+                string.withUTF8 { bytes in
+                    measurer.pointee.measure(
+                        utf8: bytes, styles: styles, ends: ends, widthUnits: units, includeLines: includeLines)
+                }
             }
         }
     }
@@ -41,10 +46,10 @@ extension TextMeasurer {
         try storage.runStyles.style(for: attributes, base: style, baseTables: tables)
     }
 
-    /// Calls `body` with each run's style and end offset, in memory that is not allocated for
-    /// short texts.
-    private func withRunStyles<Result>(
-        of text: AttributedText,
+    /// Calls `body` with each run's style (`measurer`'s run styles) and end offset, in memory
+    /// that is not allocated for short texts.
+    private static func withRunStyles<Result>(
+        of text: AttributedText, by measurer: UnsafePointer<TextMeasurer>,
         _ body: (UnsafeBufferPointer<RunStyle>, UnsafeBufferPointer<Int>) -> Result
     ) throws(TextMeasureError) -> Result {
         let runs = text.runs
@@ -53,11 +58,11 @@ extension TextMeasurer {
                 styles -> Swift.Result<Result, TextMeasureError> in
                 var made = 0
                 defer { styles.baseAddress?.deinitialize(count: made) }
-                for (i, run) in runs.enumerated() {
-                    ends[i] = run.utf8Range.upperBound
+                for i in runs.indices {
+                    ends[i] = runs[i].utf8Range.upperBound
                     do throws(TextMeasureError) {
-                        let style = i > 0 && runs[i - 1].attributes == run.attributes
-                            ? styles[i - 1] : try runStyle(run.attributes)
+                        let style = i > 0 && runs[i - 1].attributes == runs[i].attributes
+                            ? styles[i - 1] : try measurer.pointee.runStyle(runs[i].attributes)
                         (styles.baseAddress! + i).initialize(to: style)
                         made += 1
                     } catch {

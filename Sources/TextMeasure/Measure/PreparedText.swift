@@ -58,7 +58,9 @@ public struct PreparedText: @unchecked Sendable {  // its storage is immutable o
             let summaries = list.summaryBuffer
             let count = pieces.count
             // (Attributed texts wrap in floating point: the exact sums know one style's clusters.)
-            let plan = rich != nil ? nil : ExactPieceSums.plan(list: list, text: text, measurer: measurer)
+            let needsLineFitter = list.needsLineFitter
+                || (rich == nil && Storage.alignsBaselines(summaries, tables: measurer.tables))
+            let plan = rich != nil || needsLineFitter ? nil : ExactPieceSums.plan(list: list, text: text, measurer: measurer)
             let summariesOffset = plan?.byteCount(pieces: count) ?? 0
             let textOffset = summariesOffset + Storage.piecesOffset(count) + count * MemoryLayout<PreparedPiece>.stride
             let magnitude = list.magnitude
@@ -66,7 +68,7 @@ public struct PreparedText: @unchecked Sendable {  // its storage is immutable o
                 Header(
                     exactSums: nil, missing: missing, pieceCount: count, byteCount: text.count, magnitude: magnitude,
                     summariesOffset: summariesOffset, rich: rich, measurer: measurer,
-                    needsLineFitter: list.needsLineFitter)
+                    needsLineFitter: needsLineFitter)
             }
             let storage = unsafeDowncast(buffer, to: Storage.self)
             storage.withUnsafeMutablePointers { header, elements in
@@ -84,6 +86,19 @@ public struct PreparedText: @unchecked Sendable {  // its storage is immutable o
                 }
             }
             return storage
+        }
+
+        /// Whether lines of the pieces may hold runs that Pango aligns on their first run's
+        /// baseline (`BaselineShifts`): the style's fonts' baselines differ and the pieces use
+        /// more than one font. Only `LineFitter` reads a line's first run (`LineBaselines`), so
+        /// such a text wraps through it.
+        private static func alignsBaselines(
+            _ summaries: UnsafeBufferPointer<PreparedPieceSummary>, tables: StyleTableView
+        ) -> Bool {
+            guard tables.baselineShifts != nil else { return false }
+            var fonts: UInt32 = 0
+            for summary in summaries { fonts |= summary.fontMask }
+            return fonts & (fonts &- 1) != 0
         }
 
         private static func copy<T>(_ values: UnsafeBufferPointer<T>, to memory: UnsafeMutableRawPointer) {
@@ -263,8 +278,9 @@ public struct PreparedText: @unchecked Sendable {  // its storage is immutable o
         return withExtendedLifetime(storage) {
             var fitter = LineFitter(
                 maxWidth: widthUnits, lineHeights: storage.lineHeights, unitsPerPoint: measurer.tables.unitsPerPoint,
-                tabStops: TabStops(tables: measurer.tables), lineLimit: measurer.style.numberOfLines,
-                recordLines: includeLines)
+                tabStops: TabStops(tables: measurer.tables),
+                baselines: storage.rich == nil ? LineBaselines(tables: measurer.tables, bytes: storage.text) : nil,
+                lineLimit: measurer.style.numberOfLines, recordLines: includeLines)
             measureLines(into: &fitter)
             fitter.finish()
             return fitter.measurement(style: measurer.style)

@@ -5,11 +5,14 @@ import CHarfBuzz
 /// line drawn by several fonts ends, its first run's font and script can be read from the text.
 ///
 /// Lines drawn by one font never read it (`StyleTables.lineHeight(mask:heights:baselines:lineStart:)`).
+/// Lines are asked for in order (their scripts are read with one pass, `PangoScriptRuns`).
 /// Valid while the text's bytes and the tables are.
 struct LineBaselines {
     let shifts: BaselineShifts
     let tables: StyleTableView
     let bytes: UnsafeBufferPointer<UInt8>
+    /// The script runs up to the last line start asked for.
+    private var scripts: PangoScriptRuns
 
     /// The rule for measuring `bytes` (valid UTF-8) in `tables`' style, or `nil` when the
     /// style's fonts agree on their baselines (every line then follows
@@ -20,76 +23,61 @@ struct LineBaselines {
         self.shifts = shifts
         self.tables = tables
         self.bytes = bytes
+        self.scripts = PangoScriptRuns(bytes: bytes)
     }
 
     /// The height of the line whose first byte is `lineStart`, drawn by the fonts of `mask`
-    /// (several), with `heights` the style's own (`StyleTableView.lineHeights`).
+    /// (several), with `heights` the style's own (`StyleTableView.lineHeights`); `lineStart` is
+    /// not less than that of the line asked for before.
     @inline(never)
-    func lineHeight(mask: UInt32, heights: UnsafeBufferPointer<Double>, lineStart: Int) -> Double {
+    mutating func lineHeight(mask: UInt32, heights: UnsafeBufferPointer<Double>, lineStart: Int) -> Double {
         let first = firstRun(at: lineStart)
         return shifts.lineHeight(mask: mask, leadFont: first.font, lead: first.lead, heights: heights)
     }
 
     /// The font and baseline class of the first run of the line that starts at byte `start`, as
-    /// Pango itemizes it: the font of the line's first scalar that chooses one (white space,
-    /// controls and format characters take the font of the text after them); the script of
-    /// that scalar, or for a common or inherited one the script of the run it continues — the
-    /// last scalar before it in its paragraph that has a script of its own, else the first
-    /// after it (Pango's paired-bracket rule aside).
-    func firstRun(at start: Int) -> (font: Int, lead: BaselineShifts.Lead) {
+    /// Pango itemizes it. The font: the first scalar's; for white space (and controls, format
+    /// characters: what chooses no font), the font of the text after it where Pango starts an
+    /// item (a paragraph's start, after a tab), else the font `StyleTables.whitespaceFont` gives
+    /// it after the text before it (the run it continues). The script: that of the script run
+    /// holding the first scalar (`PangoScriptRuns`).
+    mutating func firstRun(at start: Int) -> (font: Int, lead: BaselineShifts.Lead) {
+        guard start < bytes.count else { return (0, .roman) }
         let unicode = hb_unicode_funcs_get_default()
-        var i = start
-        while i < bytes.count {
-            let (value, length) = TextWalker.decode(bytes, at: i)
-            if LineBaselines.endsParagraph(value) { break }
-            if Itemizer.considerAsSpace(value, unicode: unicode) {
-                i += length
-                continue
-            }
-            let font = tables.lookup(value).font
-            var script = hb_unicode_script(unicode, value)
-            if LineBaselines.isShared(script) {
-                script = scriptBefore(i, unicode: unicode) ?? scriptFrom(i, unicode: unicode) ?? HB_SCRIPT_COMMON
-            }
-            return (font, BaselineShifts.Lead(script: script))
+        let first = TextWalker.decode(bytes, at: start).value
+        let lead = BaselineShifts.Lead(script: scripts.script(at: start))
+        guard Itemizer.considerAsSpace(first, unicode: unicode) else { return (tables.lookup(first).font, lead) }
+        // White space: where the text after it starts, and the text before it in its paragraph.
+        var next = start
+        while next < bytes.count {
+            let (value, length) = TextWalker.decode(bytes, at: next)
+            if TextWalker.isMandatoryBreak(value) || !Itemizer.considerAsSpace(value, unicode: unicode) { break }
+            next += length
         }
-        return (0, .roman)
-    }
-
-    /// The script of the last scalar before byte `end` in its paragraph that has one of its own.
-    private func scriptBefore(_ end: Int, unicode: OpaquePointer?) -> hb_script_t? {
-        var i = end
-        while i > 0 {
-            i -= 1
+        var before = start
+        var previous: UInt32 = 0
+        while before > 0 {
+            var i = before - 1
             while i > 0 && bytes[i] & 0xC0 == 0x80 { i -= 1 }
-            let value = TextWalker.decode(bytes, at: i).value
-            if LineBaselines.endsParagraph(value) { return nil }
-            let script = hb_unicode_script(unicode, value)
-            if !LineBaselines.isShared(script) { return script }
+            previous = TextWalker.decode(bytes, at: i).value
+            if previous == 0x09 || TextWalker.isMandatoryBreak(previous) || !Itemizer.considerAsSpace(previous, unicode: unicode) {
+                break
+            }
+            before = i
+            previous = 0
         }
-        return nil
-    }
-
-    /// The script of the first scalar from byte `start` in its paragraph that has one of its own.
-    private func scriptFrom(_ start: Int, unicode: OpaquePointer?) -> hb_script_t? {
-        var i = start
-        while i < bytes.count {
-            let (value, length) = TextWalker.decode(bytes, at: i)
-            if LineBaselines.endsParagraph(value) { return nil }
-            let script = hb_unicode_script(unicode, value)
-            if !LineBaselines.isShared(script) { return script }
-            i += length
+        let followed = next < bytes.count && !TextWalker.isMandatoryBreak(TextWalker.decode(bytes, at: next).value)
+        if previous == 0 || previous == 0x09 || TextWalker.isMandatoryBreak(previous) {
+            // An item of its own: the font of the text after it, or the space's.
+            return (tables.lookup(followed ? TextWalker.decode(bytes, at: next).value : 0x20).font, lead)
         }
-        return nil
-    }
-
-    /// Pango's paragraph delimiters (`pango_find_paragraph_boundary`): LF, CR, U+2029.
-    private static func endsParagraph(_ value: UInt32) -> Bool {
-        value == 0x0A || value == 0x0D || value == 0x2029
-    }
-
-    /// Scripts that join the run they are in (UAX #24 common and inherited, and unknown).
-    private static func isShared(_ script: hb_script_t) -> Bool {
-        script == HB_SCRIPT_COMMON || script == HB_SCRIPT_INHERITED || script == HB_SCRIPT_UNKNOWN
+        var contentStart = before - 1
+        while contentStart > 0 && bytes[contentStart] & 0xC0 == 0x80 { contentStart -= 1 }
+        let font = tables.withTables {
+            $0.whitespaceFont(
+                after: $0.view.lookup(previous).font, scalar: previous, content: contentStart..<before,
+                following: followed ? next : bytes.count, in: bytes)
+        }
+        return (font, lead)
     }
 }

@@ -117,8 +117,8 @@ struct TextWalker {
         return start
     }
 
-    /// The font other than the first that the white space `segment.whitespaceStart..<to` of a
-    /// piece measured from `from` takes, or `nil`: white space alone where Pango starts a new item
+    /// The font that the white space `segment.whitespaceStart..<to` of a piece measured from
+    /// `from` takes where it is not the font current after the text before it, or `nil`: white space alone where Pango starts a new item
     /// (`startsItem`: a paragraph's start, after a tab) has no font before it and takes the font
     /// of the text after it (a paragraph of white space alone, or empty, takes the space's); other white
     /// space follows `StyleTables.whitespaceFont`, with no text after it when a mandatory break
@@ -126,8 +126,11 @@ struct TextWalker {
     @inline(never)
     private func whitespaceFont(from: Int, to: Int, segment: LineSegment, stepper: GlyphStepper) -> Int? {
         let wsStart = segment.whitespaceStart
+        // (The primary font too, when the text before the paragraph left another one current:
+        // "가\n\tgit"'s tab is Noto Sans's, not Noto Sans CJK's.)
         if from == wsStart, !segment.isMandatoryBreak, startsItem(at: from),
-           let (font, _) = tables.withTables({ $0.followingText(at: to, in: bytes) }), font > 0
+           let (font, _) = tables.withTables({ $0.followingText(at: to, in: bytes) }),
+           font > 0 || stepper.currentFont > 0
         {
             return font
         }

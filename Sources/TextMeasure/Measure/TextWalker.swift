@@ -1236,7 +1236,8 @@ struct TextWalker {
         if tables.profile == .pango {
             forEachSpace(
                 from: piece.contentEnd, to: piece.end, of: piece, uniformWidth: uniformSpaceWidth(of: piece),
-                contentMask: lastMask, stepper: &stepper, body)
+                contentMask: lastMask, spaceMask: piece.start == piece.contentEnd ? piece.fontMask : 0,
+                stepper: &stepper, body)
         }
     }
 
@@ -1266,9 +1267,12 @@ struct TextWalker {
     /// a white-space piece of its own (as `.pango` char mode measures them) or, given, all
     /// `uniformWidth` wide; the mandatory break ending a paragraph is none. `contentMask`: the
     /// fonts of the content cluster before `from` (0: none), whose run a first white-space scalar
-    /// in another font does not continue (`LayoutCluster.Role.spaceStartingRun`).
+    /// in another font does not continue (`LayoutCluster.Role.spaceStartingRun`). `spaceMask`:
+    /// the font of a piece of white space alone (its fonts as measured whole: a paragraph's
+    /// leading spaces take the font of the text after them), which a line holding only some of
+    /// them is as tall as; 0 after content, whose font the line already has.
     func forEachSpace(
-        from: Int, to: Int, of piece: LayoutPiece, uniformWidth: Double?, contentMask: UInt32,
+        from: Int, to: Int, of piece: LayoutPiece, uniformWidth: Double?, contentMask: UInt32, spaceMask: UInt32,
         stepper: inout GlyphStepper, _ body: (LayoutCluster) -> Void
     ) {
         var i = from
@@ -1286,11 +1290,11 @@ struct TextWalker {
             let endsParagraph = piece.isMandatoryBreak
                 && (next == piece.end || TextWalker.isMandatoryBreak(TextWalker.decode(bytes, at: next).value))
             let startsRun = i == from && contentMask != 0 && measured.fontMask != contentMask
-            // No font mask: white space after broken content adds no height, as the exact sums
-            // and `LineFitter.endBroken` always had it (a line of spaces alone is as tall as
-            // the primary font).
+            // No font mask after content: white space after broken content adds no height, as
+            // the exact sums and `LineFitter.endBroken` always had it. A line of a paragraph's
+            // leading spaces alone is as tall as their font (Pango's run of them).
             body(LayoutCluster(
-                end: next, leadingKern: 0, width: uniformWidth ?? measured.whitespace, fontMask: 0,
+                end: next, leadingKern: 0, width: uniformWidth ?? measured.whitespace, fontMask: spaceMask,
                 role: endsParagraph ? .countedSpace : startsRun ? .spaceStartingRun : .hangingSpace))
             i = next
         }

@@ -136,10 +136,16 @@ struct ExactPieceSums {
             for i in summaries.indices
             where PreparedPieceList.isLong(pieces[i], summaries[i], longPieceWidth: longWidth, pango: pango) {
                 plan.longPieces.append(Int32(i))
-                // The content's clusters: the white space after them hangs as a whole.
+                // The content's clusters: the white space after them hangs as a whole, on the
+                // last cluster's line, whose fonts it adds to in `.pango` (as `TextWalker.forEachSpace`).
                 var stepper = GlyphStepper()
+                let first = plan.clusters.count
                 walker.forEachCluster(from: pieces[i].start, to: pieces[i].contentEnd, stepper: &stepper) {
                     plan.clusters.append($0)
+                }
+                if pango, plan.clusters.count > first {
+                    let piece = PreparedPieceView(piece: pieces[i], summary: summaries[i]).layoutPiece
+                    plan.clusters[plan.clusters.count - 1].fontMask |= walker.whitespaceMask(of: piece, after: stepper)
                 }
                 plan.clusterStarts.append(Int32(plan.clusters.count))
             }

@@ -1236,9 +1236,22 @@ struct TextWalker {
         if tables.profile == .pango {
             forEachSpace(
                 from: piece.contentEnd, to: piece.end, of: piece, uniformWidth: uniformSpaceWidth(of: piece),
-                contentMask: lastMask, spaceMask: piece.start == piece.contentEnd ? piece.fontMask : 0,
+                contentMask: lastMask, spaceMask: whitespaceMask(of: piece, after: stepper),
                 stepper: &stepper, body)
         }
+    }
+
+    /// The fonts of `piece`'s white space as the piece measures it (`whitespaceFont`: a
+    /// paragraph's leading spaces take the font of the text after them, spaces after text the
+    /// font of its run or of the earlier font after them), `stepper` the state after its content;
+    /// 0 for a piece without white space. Pango's run of that white space adds its font's extent
+    /// to every line holding some of it, also where the piece's content is broken across lines.
+    func whitespaceMask(of piece: LayoutPiece, after stepper: GlyphStepper) -> UInt32 {
+        guard piece.contentEnd < piece.end else { return 0 }
+        var stepper = stepper
+        let segment = LineSegment(
+            start: piece.start, end: piece.end, whitespaceStart: piece.contentEnd, isMandatoryBreak: piece.isMandatoryBreak)
+        return measure(from: piece.contentEnd, to: piece.end, segment: segment, stepper: &stepper).fontMask
     }
 
     /// The width of each white-space scalar of `piece` when they are all one character (a run
@@ -1268,9 +1281,8 @@ struct TextWalker {
     /// `uniformWidth` wide; the mandatory break ending a paragraph is none. `contentMask`: the
     /// fonts of the content cluster before `from` (0: none), whose run a first white-space scalar
     /// in another font does not continue (`LayoutCluster.Role.spaceStartingRun`). `spaceMask`:
-    /// the font of a piece of white space alone (its fonts as measured whole: a paragraph's
-    /// leading spaces take the font of the text after them), which a line holding only some of
-    /// them is as tall as; 0 after content, whose font the line already has.
+    /// the fonts of the white space as the piece measures it (`whitespaceMask(of:after:)`), which
+    /// every line holding some of it has (0: none).
     func forEachSpace(
         from: Int, to: Int, of piece: LayoutPiece, uniformWidth: Double?, contentMask: UInt32, spaceMask: UInt32,
         stepper: inout GlyphStepper, _ body: (LayoutCluster) -> Void
@@ -1290,9 +1302,9 @@ struct TextWalker {
             let endsParagraph = piece.isMandatoryBreak
                 && (next == piece.end || TextWalker.isMandatoryBreak(TextWalker.decode(bytes, at: next).value))
             let startsRun = i == from && contentMask != 0 && measured.fontMask != contentMask
-            // No font mask after content: white space after broken content adds no height, as
-            // the exact sums and `LineFitter.endBroken` always had it. A line of a paragraph's
-            // leading spaces alone is as tall as their font (Pango's run of them).
+            // Pango's run of the white space: a line of spaces alone is as tall as their font,
+            // not the primary font's (`ExactPieceSums.plan` gives the last content cluster of a
+            // long piece the same fonts: its white space stays on that cluster's line).
             body(LayoutCluster(
                 end: next, leadingKern: 0, width: uniformWidth ?? measured.whitespace, fontMask: spaceMask,
                 role: endsParagraph ? .countedSpace : startsRun ? .spaceStartingRun : .hangingSpace))

@@ -6,7 +6,8 @@ import CHarfBuzz
 ///
 /// Lines drawn by one font never read it (`StyleTables.lineHeight(mask:heights:baselines:lineStart:)`).
 /// Lines are asked for in order (their scripts are read with one pass, `PangoScriptRuns`).
-/// Valid while the text's bytes and the tables are.
+/// Valid while the text's bytes and the tables are; the tables' entries cover the text (a walk
+/// of it filled them, `StyleTableView.fillEntries(coveringScalarsOf:)`).
 struct LineBaselines {
     let shifts: BaselineShifts
     let tables: StyleTableView

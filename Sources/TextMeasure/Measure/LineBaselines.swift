@@ -32,6 +32,14 @@ struct LineBaselines {
     /// not less than that of the line asked for before.
     @inline(never)
     mutating func lineHeight(mask: UInt32, heights: UnsafeBufferPointer<Double>, lineStart: Int) -> Double {
+        // A line starting with a letter of a script whose baseline the fonts agree on (Latin,
+        // Arabic… where only the ideographic baselines differ) moves no run: no script runs read.
+        if lineStart < bytes.count {
+            let script = hb_unicode_script(hb_unicode_funcs_get_default(), TextWalker.decode(bytes, at: lineStart).value)
+            if PangoScriptRuns.isReal(script) && !shifts.differ(for: BaselineShifts.Lead(script: script)) {
+                return StyleTables.lineHeight(mask: mask, heights: heights)
+            }
+        }
         let first = firstRun(at: lineStart)
         return shifts.lineHeight(mask: mask, leadFont: first.font, lead: first.lead, heights: heights)
     }

@@ -81,7 +81,7 @@ struct PangoScriptRuns {
     }
 
     /// `REAL_SCRIPT`: a script of its own (not common, inherited or unknown).
-    private static func isReal(_ script: hb_script_t) -> Bool {
+    static func isReal(_ script: hb_script_t) -> Bool {
         script != HB_SCRIPT_COMMON && script != HB_SCRIPT_INHERITED && script != HB_SCRIPT_UNKNOWN
     }
 

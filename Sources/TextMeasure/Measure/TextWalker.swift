@@ -734,7 +734,7 @@ struct TextWalker {
             if i > from { stepper.restart() }
             let (value, length) = TextWalker.decode(bytes, at: i)
             if j == i + length, Itemizer.considerAsSpace(value),
-               let font = levelRunFont(ofZeroWidthAt: i, length: length), font >= 0
+               let font = levelRunFont(ofZeroWidthAt: i, length: length) ?? continuedRunFont(before: i), font >= 0
             {
                 // A character that chooses no font alone in its level run: the space's font.
                 forEachClusterAtOneLevel(from: i, to: j, stepper: &stepper) { cluster in
@@ -917,6 +917,25 @@ struct TextWalker {
         let next = i + length
         if next < bytes.count, levels[next] == levels[i] { return -1 }
         return Int(tables.lookup(0x20).font)
+    }
+
+    /// For a zero-width character at `i` alone in its level run inside a range whose level run
+    /// began before it (the first cluster of a piece broken across lines, "دست |\u{202A}atk…"):
+    /// the font of the run it continues, that of the last scalar before it at its level that
+    /// chooses a font — Pango keeps it in that item, and a line it starts is as tall as that
+    /// font. `nil` when none is in its paragraph.
+    private func continuedRunFont(before i: Int) -> Int? {
+        guard let levels, i > 0 else { return nil }
+        var end = i
+        while end > 0 {
+            var start = end - 1
+            while start > 0 && bytes[start] & 0xC0 == 0x80 { start -= 1 }
+            let value = TextWalker.decode(bytes, at: start).value
+            if levels[start] != levels[i] || TextWalker.isMandatoryBreak(value) || value == 0x09 { return nil }
+            if !Itemizer.considerAsSpace(value) { return Int(tables.lookup(value).font) }
+            end = start
+        }
+        return nil
     }
 
     /// The embedding level of every byte of `from..<to` (−1 when the text has no levels), or

@@ -69,6 +69,8 @@ struct ExactPieceSums {
         var leadingKern: Int32
         var width: Int32
         var fontMask: UInt32
+        /// UTF-8 offset just past the cluster: where a line after it starts (`LineBaselines`).
+        var end: Int32
     }
 
     /// Breakable pieces at least this wide (points) keep their clusters: narrower lines than this
@@ -216,7 +218,7 @@ struct ExactPieceSums {
             clusters[i] = ExactCluster(
                 leadingKern: Int32(truncatingIfNeeded: fixed(cluster.leadingKern)),
                 width: Int32(truncatingIfNeeded: fixed(cluster.width)),
-                fontMask: cluster.fontMask)
+                fontMask: cluster.fontMask, end: Int32(truncatingIfNeeded: cluster.end))
         }
         let style = measurer.style
         return ExactPieceSums(
@@ -240,7 +242,12 @@ struct ExactPieceSums {
     ///
     /// - Complexity: O(number of pieces), one integer comparison per piece (per cluster of a
     ///   piece broken between lines).
-    func measure(width: Double) -> TextMeasurement? {
+    ///
+    /// - Parameter baselines: For a text whose lines of several fonts align their runs on the
+    ///   first run's baseline (`PreparedText.Storage.alignsBaselines`): the rule with the text,
+    ///   and the pieces (whose starts are where lines start); `nil` otherwise. Such a text is
+    ///   left to `LineFitter` (`nil`) where a line starts inside a piece broken across lines.
+    func measure(width: Double, baselines: (LineBaselines, UnsafeBufferPointer<PreparedPiece>)?) -> TextMeasurement? {
         let count = Int(self.count)
         let breakCount = Int(mandatoryBreakCount)
         let widthUnits = TextMeasurer.widthUnits(ofValid: width, pango: pango)
@@ -256,7 +263,8 @@ struct ExactPieceSums {
         let fixedWidth = scaled < 0x1p40 ? Int64(scaled) : 1 << 40
         // A text drawn by the primary font alone has lines of one height.
         let uniform = fontMask <= 1
-        var lines = Lines(lineLimit: Int(lineLimit))
+        var lines = Lines(lineLimit: Int(lineLimit), baselines: baselines?.0)
+        let pieceStarts = baselines?.1
         // A line's pieces are at most those up to the next mandatory break (`stop` is past it).
         // Lines never run past one, so each is reached in turn.
         var nextBreak = 0
@@ -270,11 +278,12 @@ struct ExactPieceSums {
             }
             var start = Int64(contentStarts[k])
             var mask = uniform ? 0 : summaries[k].fontMask
+            var lineStart = pieceStarts?[k].start ?? 0
             if Int64(fitEnds[k]) - start > fixedWidth && summaries[k].breaksWhenOverlong {
                 // Overlong: broken between its clusters, its last part starting the line that
                 // the pieces after it continue.
                 guard let pen = breakLongPiece(
-                    k, width: fixedWidth, nextLong: &nextLong, lines: &lines, mask: &mask,
+                    k, width: fixedWidth, nextLong: &nextLong, lines: &lines, mask: &mask, lineStart: &lineStart,
                     uniform: uniform)
                 else { return nil }
                 if lines.isFull { break }
@@ -294,14 +303,14 @@ struct ExactPieceSums {
                     k += 1
                 }
             }
-            lines.end(width: Int64(contentEnds[k - 1]) - start, mask: mask, heights: lineHeights)
+            lines.end(width: Int64(contentEnds[k - 1]) - start, mask: mask, heights: lineHeights, lineStart: lineStart)
             lines.lastEndedByMandatoryBreak = k == stop && nextBreak < breakCount
             if lines.isFull { break }
         }
         // After a final mandatory break there is one more (empty) line; an empty text has one
         // in `.pango` only (see `LineFitter.finish`).
         if !lines.isFull, lines.count > 0 ? lines.lastEndedByMandatoryBreak : pango {
-            lines.end(width: 0, mask: 0, heights: lineHeights)
+            lines.end(width: 0, mask: 0, heights: lineHeights, lineStart: 0)
         }
         return LineFitter.measurement(
             lineCount: lines.count, heightSum: lines.heightSum, maxLineWidth: Double(lines.widest) * pointsPerFixed,
@@ -318,10 +327,13 @@ struct ExactPieceSums {
         /// Widest line, fixed-point units.
         var widest: Int64 = 0
         var lastEndedByMandatoryBreak = false
+        /// The line-height rule's text, for a text whose runs align (see `measure`).
+        var baselines: LineBaselines?
 
         /// - Parameter lineLimit: `numberOfLines` (0: no limit).
-        init(lineLimit: Int) {
+        init(lineLimit: Int, baselines: LineBaselines?) {
             self.lineLimit = lineLimit > 0 ? lineLimit : .max
+            self.baselines = baselines
         }
 
         /// `numberOfLines` lines are complete.
@@ -329,22 +341,25 @@ struct ExactPieceSums {
             @inline(__always) get { count >= lineLimit }
         }
 
-        /// Ends a line `width` wide drawn by the fonts of `mask`.
+        /// Ends a line `width` wide drawn by the fonts of `mask`, starting at byte `lineStart`
+        /// (read only with `baselines`, for several fonts).
         @inline(__always)
-        mutating func end(width: Int64, mask: UInt32, heights: UnsafeBufferPointer<Double>) {
+        mutating func end(width: Int64, mask: UInt32, heights: UnsafeBufferPointer<Double>, lineStart: Int) {
             count += 1
-            heightSum += StyleTables.lineHeight(mask: mask, heights: heights)
+            heightSum += StyleTables.lineHeight(mask: mask, heights: heights, baselines: &baselines, lineStart: lineStart)
             widest = max(widest, width)
         }
     }
 
     /// Places the long piece `k` at a line start cluster by cluster as `LineFitter.placeCluster`
     /// does, ending the lines it fills; returns the pen after its last cluster (fixed point), or
-    /// `nil` when its clusters are not kept. `nextLong` is where the search for it starts.
+    /// `nil` when its clusters are not kept. `nextLong` is where the search for it starts;
+    /// `lineStart`, the UTF-8 offset where the open line starts (the piece's), becomes that of
+    /// the line its last part starts.
     @inline(never)
     private func breakLongPiece(
         _ k: Int, width: Int64, nextLong: inout Int, lines: inout Lines,
-        mask: inout UInt32, uniform: Bool
+        mask: inout UInt32, lineStart: inout Int, uniform: Bool
     ) -> Int64? {
         let longCount = Int(longPieceCount)
         let longPieces = values + (contentEndsOffset == 0 ? 2 : 3) * Int(count)
@@ -363,11 +378,12 @@ struct ExactPieceSums {
             } else if pen + Int64(cluster.leadingKern) + Int64(cluster.width) <= width {
                 pen += Int64(cluster.leadingKern) + Int64(cluster.width)
             } else {
-                lines.end(width: pen, mask: uniform ? 0 : mask, heights: lineHeights)
+                lines.end(width: pen, mask: uniform ? 0 : mask, heights: lineHeights, lineStart: lineStart)
                 lines.lastEndedByMandatoryBreak = false
                 if lines.isFull { return pen }
                 mask = 0
                 pen = Int64(cluster.width)
+                lineStart = Int(clusters[i - 1].end)
             }
             mask |= cluster.fontMask
         }

@@ -47,6 +47,10 @@ public struct PreparedText: @unchecked Sendable {  // its storage is immutable o
             let measurer: TextMeasurer
             /// Some piece only `LineFitter` places (`PreparedText.needsLineFitter`).
             let needsLineFitter: Bool
+            /// Lines of several fonts align their runs on the first run's baseline
+            /// (`alignsBaselines`): the exact sums read lines' first runs from the text, and
+            /// `PreparedWrapper` leaves such texts to `LineFitter`.
+            let alignsBaselines: Bool
         }
 
         /// The pieces of `list` in a new storage.
@@ -58,9 +62,8 @@ public struct PreparedText: @unchecked Sendable {  // its storage is immutable o
             let summaries = list.summaryBuffer
             let count = pieces.count
             // (Attributed texts wrap in floating point: the exact sums know one style's clusters.)
-            let needsLineFitter = list.needsLineFitter
-                || (rich == nil && Storage.alignsBaselines(summaries, tables: measurer.tables))
-            let plan = rich != nil || needsLineFitter ? nil : ExactPieceSums.plan(list: list, text: text, measurer: measurer)
+            let alignsBaselines = rich == nil && Storage.alignsBaselines(summaries, tables: measurer.tables)
+            let plan = rich != nil ? nil : ExactPieceSums.plan(list: list, text: text, measurer: measurer)
             let summariesOffset = plan?.byteCount(pieces: count) ?? 0
             let textOffset = summariesOffset + Storage.piecesOffset(count) + count * MemoryLayout<PreparedPiece>.stride
             let magnitude = list.magnitude
@@ -68,7 +71,7 @@ public struct PreparedText: @unchecked Sendable {  // its storage is immutable o
                 Header(
                     exactSums: nil, missing: missing, pieceCount: count, byteCount: text.count, magnitude: magnitude,
                     summariesOffset: summariesOffset, rich: rich, measurer: measurer,
-                    needsLineFitter: needsLineFitter)
+                    needsLineFitter: list.needsLineFitter, alignsBaselines: alignsBaselines)
             }
             let storage = unsafeDowncast(buffer, to: Storage.self)
             storage.withUnsafeMutablePointers { header, elements in
@@ -90,8 +93,7 @@ public struct PreparedText: @unchecked Sendable {  // its storage is immutable o
 
         /// Whether lines of the pieces may hold runs that Pango aligns on their first run's
         /// baseline (`BaselineShifts`): the style's fonts' baselines differ and the pieces use
-        /// more than one font. Only `LineFitter` reads a line's first run (`LineBaselines`), so
-        /// such a text wraps through it.
+        /// more than one font.
         private static func alignsBaselines(
             _ summaries: UnsafeBufferPointer<PreparedPieceSummary>, tables: StyleTableView
         ) -> Bool {
@@ -129,6 +131,7 @@ public struct PreparedText: @unchecked Sendable {  // its storage is immutable o
         var magnitude: Double { fields.pointee.magnitude }
         var missing: MissingGlyphTally { fields.pointee.missing }
         var needsLineFitter: Bool { fields.pointee.needsLineFitter }
+        var alignsBaselines: Bool { fields.pointee.alignsBaselines }
 
         /// The start of the elements (valid while the storage lives: an object never moves).
         private var elements: UnsafeMutableRawPointer {
@@ -162,7 +165,13 @@ public struct PreparedText: @unchecked Sendable {  // its storage is immutable o
         /// they answer (see `ExactPieceSums.measure`), with the missing clusters counted.
         @inline(__always)
         func exactMeasurement(width: Double) -> TextMeasurement? {
-            fields.pointee.exactSums?.measure(width: width)?.counting(fields.pointee.missing)
+            guard _slowPath(fields.pointee.alignsBaselines) else {
+                return fields.pointee.exactSums?.measure(width: width, baselines: nil)?.counting(fields.pointee.missing)
+            }
+            return withExtendedLifetime(self) {
+                let baselines = LineBaselines(tables: measurer.tables, bytes: text).map { ($0, pieces) }
+                return fields.pointee.exactSums?.measure(width: width, baselines: baselines)?.counting(fields.pointee.missing)
+            }
         }
 
         /// Whether the text has exact sums (tests).

@@ -39,6 +39,11 @@ struct LineBaselinesTests {
     /// next line, before Thai, are Noto Sans's there.
     static let thai = ["  -v, --verbose                  แสดงข้อความโดยละเอียด\n  -D, --debug                     แสดงข้อความสำหรับดีบั๊ก"]
 
+    /// Persian rows (Noto Sans → Noto Sans Arabic): U+202A starting a line inside a word broken
+    /// across lines stays in the Arabic item before it, whose font makes the line as tall as
+    /// Noto Sans Arabic.
+    static let persian = ["والد دسترسی‌پذیری کنونی، آن‌گونه که به دست \u{202A}atk_object_get_parent()\u{202C} بازگشته"]
+
     @Test("Korean: runs aligned on the first run's baseline", arguments: [false, true])
     func korean(prepared: Bool) throws {
         try Self.compare(Self.korean, fonts: [Self.noto + "NotoSans-Regular.ttf", Self.cjk], prepared: prepared)
@@ -51,6 +56,13 @@ struct LineBaselinesTests {
             prepared: prepared)
         try Self.compare(
             Self.thai, fonts: [Self.noto + "NotoSans-Regular.ttf", Self.noto + "NotoSansThai-Regular.ttf"],
+            prepared: prepared)
+    }
+
+    @Test("Persian: a bidi embedding starting a line keeps the Arabic run's font", arguments: [false, true])
+    func embeddingAtLineStart(prepared: Bool) throws {
+        try Self.compare(
+            Self.persian, fonts: [Self.noto + "NotoSans-Regular.ttf", Self.noto + "NotoSansArabic-Regular.ttf"],
             prepared: prepared)
     }
 

@@ -328,7 +328,7 @@ struct ExactPieceSums {
         var widest: Int64 = 0
         var lastEndedByMandatoryBreak = false
         /// The line-height rule's text, for a text whose runs align (see `measure`).
-        var baselines: LineBaselines?
+        let baselines: LineBaselines?
 
         /// - Parameter lineLimit: `numberOfLines` (0: no limit).
         init(lineLimit: Int, baselines: LineBaselines?) {
@@ -346,7 +346,7 @@ struct ExactPieceSums {
         @inline(__always)
         mutating func end(width: Int64, mask: UInt32, heights: UnsafeBufferPointer<Double>, lineStart: Int) {
             count += 1
-            heightSum += StyleTables.lineHeight(mask: mask, heights: heights, baselines: &baselines, lineStart: lineStart)
+            heightSum += StyleTables.lineHeight(mask: mask, heights: heights, baselines: baselines, lineStart: lineStart)
             widest = max(widest, width)
         }
     }

@@ -5,15 +5,13 @@ import CHarfBuzz
 /// line drawn by several fonts ends, its first run's font and script can be read from the text.
 ///
 /// Lines drawn by one font never read it (`StyleTables.lineHeight(mask:heights:baselines:lineStart:)`).
-/// Lines are asked for in order (their scripts are read with one pass, `PangoScriptRuns`).
-/// Valid while the text's bytes and the tables are; the tables' entries cover the text (a walk
-/// of it filled them, `StyleTableView.fillEntries(coveringScalarsOf:)`).
+/// A plain value (pointers), so that the fitters holding one stay plain values too. Valid
+/// while the text's bytes and the tables are; the tables' entries cover the text (a walk of it
+/// filled them, `StyleTableView.fillEntries(coveringScalarsOf:)`).
 struct LineBaselines {
     let shifts: BaselineShifts
     let tables: StyleTableView
     let bytes: UnsafeBufferPointer<UInt8>
-    /// The script runs up to the last line start asked for.
-    private var scripts: PangoScriptRuns
 
     /// The rule for measuring `bytes` (valid UTF-8) in `tables`' style, or `nil` when the
     /// style's fonts agree on their baselines (every line then follows
@@ -24,14 +22,12 @@ struct LineBaselines {
         self.shifts = shifts
         self.tables = tables
         self.bytes = bytes
-        self.scripts = PangoScriptRuns(bytes: bytes)
     }
 
     /// The height of the line whose first byte is `lineStart`, drawn by the fonts of `mask`
-    /// (several), with `heights` the style's own (`StyleTableView.lineHeights`); `lineStart` is
-    /// not less than that of the line asked for before.
+    /// (several), with `heights` the style's own (`StyleTableView.lineHeights`).
     @inline(never)
-    mutating func lineHeight(mask: UInt32, heights: UnsafeBufferPointer<Double>, lineStart: Int) -> Double {
+    func lineHeight(mask: UInt32, heights: UnsafeBufferPointer<Double>, lineStart: Int) -> Double {
         // A line starting with a letter of a script whose baseline the fonts agree on (Latin,
         // Arabic… where only the ideographic baselines differ) moves no run: no script runs read.
         if lineStart < bytes.count {
@@ -50,11 +46,11 @@ struct LineBaselines {
     /// item (a paragraph's start, after a tab), else the font `StyleTables.whitespaceFont` gives
     /// it after the text before it (the run it continues). The script: that of the script run
     /// holding the first scalar (`PangoScriptRuns`).
-    mutating func firstRun(at start: Int) -> (font: Int, lead: BaselineShifts.Lead) {
+    func firstRun(at start: Int) -> (font: Int, lead: BaselineShifts.Lead) {
         guard start < bytes.count else { return (0, .roman) }
         let unicode = hb_unicode_funcs_get_default()
         let first = TextWalker.decode(bytes, at: start).value
-        let lead = BaselineShifts.Lead(script: scripts.script(at: start))
+        let lead = BaselineShifts.Lead(script: PangoScriptRuns.script(at: start, in: bytes))
         guard Itemizer.considerAsSpace(first, unicode: unicode) else { return (tables.lookup(first).font, lead) }
         // White space: where the text after it starts, and the text before it in its paragraph.
         var next = start

@@ -29,7 +29,7 @@ struct LineFitter {
     let tabStops: TabStops
     /// The text, when its lines' runs are aligned on their first run's baseline (`.pango`,
     /// fonts whose baselines differ); `nil` for every other style and for attributed text.
-    private var baselines: LineBaselines?
+    let baselines: LineBaselines?
 
     private(set) var lineCount = 0
     /// Sum of the counted lines' heights, points.
@@ -218,7 +218,7 @@ struct LineFitter {
 
     private mutating func endLine(mandatory: Bool = false) {
         let height = StyleTables.lineHeight(
-            mask: mask, heights: lineHeights, baselines: &baselines, lineStart: lineStart)
+            mask: mask, heights: lineHeights, baselines: baselines, lineStart: lineStart)
         lineCount += 1
         heightSum += height
         maxLineWidth = max(maxLineWidth, contentX)

@@ -8,7 +8,9 @@ import CHarfBuzz
 /// starts at its ">" starts with a Latin run). Each paragraph (LF, CR, U+2029) is itemized on
 /// its own, as `PangoLayout` does.
 ///
-/// Asked for offsets in increasing order (a fitter's line starts), it reads the text once.
+/// `script(at:in:)` reads the paragraph from its start (at most `maxLookBehind` bytes before the
+/// offset) up to the run holding the offset: nothing is kept between calls, so a fitter that
+/// holds none of it stays a plain value.
 struct PangoScriptRuns {
     let bytes: UnsafeBufferPointer<UInt8>
     /// The current run: `runStart..<runEnd`, of `script`.
@@ -19,13 +21,37 @@ struct PangoScriptRuns {
     private var stack: [(pair: Int, script: hb_script_t)] = []
     private var atParagraphStart = true
 
-    init(bytes: UnsafeBufferPointer<UInt8>) {
+    /// How far before an offset the paragraph's start is looked for; past it the runs are read
+    /// from there as if a paragraph started (a bracket opened further back is not seen).
+    static let maxLookBehind = 4096
+
+    private init(bytes: UnsafeBufferPointer<UInt8>, from start: Int) {
         self.bytes = bytes
+        self.runEnd = start
     }
 
-    /// The script of the run holding byte `offset` (not less than any offset asked before);
-    /// `HB_SCRIPT_COMMON` for a run of common characters only, and past the end.
-    mutating func script(at offset: Int) -> hb_script_t {
+    /// The script of the run holding byte `offset` of `bytes` (valid UTF-8); `HB_SCRIPT_COMMON`
+    /// for a run of common characters only, and past the end.
+    ///
+    /// - Complexity: O(bytes from the paragraph's start to the run's end), at most about
+    ///   `maxLookBehind` plus the run.
+    static func script(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> hb_script_t {
+        var start = offset
+        let limit = max(0, offset - maxLookBehind)
+        while start > limit {
+            let byte = bytes[start - 1]
+            if byte == 0x0A || byte == 0x0D { break }
+            // U+2029 is E2 80 A9.
+            if byte == 0xA9 && start >= 3 && bytes[start - 2] == 0x80 && bytes[start - 3] == 0xE2 { break }
+            start -= 1
+        }
+        while start < offset && bytes[start] & 0xC0 == 0x80 { start += 1 }  // a scalar's start
+        var runs = PangoScriptRuns(bytes: bytes, from: start)
+        return runs.script(at: offset)
+    }
+
+    /// The script of the run holding byte `offset` (not less than any offset asked before).
+    private mutating func script(at offset: Int) -> hb_script_t {
         while runEnd <= offset {
             guard runEnd < bytes.count else { return HB_SCRIPT_COMMON }
             nextRun()

@@ -645,14 +645,13 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
     /// first run's baseline as Pango 1.50 does (`BaselineShifts`) — the one line-height rule
     /// every fitting path calls.
     ///
-    /// - Parameter lineStart: The UTF-8 offset of the line's first byte in `baselines.bytes`
-    ///   (lines in order).
+    /// - Parameter lineStart: The UTF-8 offset of the line's first byte in `baselines.bytes`.
     @inline(__always)
     static func lineHeight(
-        mask: UInt32, heights: UnsafeBufferPointer<Double>, baselines: inout LineBaselines?, lineStart: Int
+        mask: UInt32, heights: UnsafeBufferPointer<Double>, baselines: LineBaselines?, lineStart: Int
     ) -> Double {
-        if _slowPath(mask & (mask &- 1) != 0 && baselines != nil) {
-            return baselines!.lineHeight(mask: mask, heights: heights, lineStart: lineStart)
+        if _slowPath(mask & (mask &- 1) != 0), let baselines {
+            return baselines.lineHeight(mask: mask, heights: heights, lineStart: lineStart)
         }
         return lineHeight(mask: mask, heights: heights)
     }

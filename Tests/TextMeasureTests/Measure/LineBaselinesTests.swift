@@ -73,7 +73,7 @@ struct LineBaselinesTests {
         var text = "a말 1말 (말) abc  말\n  말"
         text.withUTF8 { bytes in
             measurer.tables.fillEntries(coveringScalarsOf: bytes)  // as every walk of a text does first
-            guard var baselines = LineBaselines(tables: measurer.tables, bytes: bytes) else {
+            guard let baselines = LineBaselines(tables: measurer.tables, bytes: bytes) else {
                 Issue.record("Noto Sans and Noto Sans CJK disagree on the ideographic baseline")
                 return
             }

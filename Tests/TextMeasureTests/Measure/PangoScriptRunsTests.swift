@@ -10,8 +10,7 @@ struct PangoScriptRunsTests {
     static func scripts(_ text: String, at prefixes: [String]) -> [hb_script_t] {
         var text = text
         return text.withUTF8 { bytes in
-            var runs = PangoScriptRuns(bytes: bytes)
-            return prefixes.map { runs.script(at: $0.utf8.count) }
+            prefixes.map { PangoScriptRuns.script(at: $0.utf8.count, in: bytes) }
         }
     }
 

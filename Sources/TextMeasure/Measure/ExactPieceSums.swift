@@ -247,7 +247,14 @@ struct ExactPieceSums {
     ///   first run's baseline (`PreparedText.Storage.alignsBaselines`): the rule with the text,
     ///   and the pieces (whose starts are where lines start); `nil` otherwise. Such a text is
     ///   left to `LineFitter` (`nil`) where a line starts inside a piece broken across lines.
+    @inline(__always)
     func measure(width: Double, baselines: (LineBaselines, UnsafeBufferPointer<PreparedPiece>)?) -> TextMeasurement? {
+        guard let (rule, pieces) = baselines else { return measure(width: width, heights: PlainLineHeights()) }
+        return measure(width: width, heights: AlignedLineHeights(baselines: rule, pieces: pieces))
+    }
+
+    /// `measure(width:baselines:)` with the line-height rule `heights` (specialized for each).
+    private func measure<Heights: ExactLineHeights>(width: Double, heights rule: Heights) -> TextMeasurement? {
         let count = Int(self.count)
         let breakCount = Int(mandatoryBreakCount)
         let widthUnits = TextMeasurer.widthUnits(ofValid: width, pango: pango)
@@ -263,8 +270,7 @@ struct ExactPieceSums {
         let fixedWidth = scaled < 0x1p40 ? Int64(scaled) : 1 << 40
         // A text drawn by the primary font alone has lines of one height.
         let uniform = fontMask <= 1
-        var lines = Lines(lineLimit: Int(lineLimit), baselines: baselines?.0)
-        let pieceStarts = baselines?.1
+        var lines = Lines(lineLimit: Int(lineLimit))
         // A line's pieces are at most those up to the next mandatory break (`stop` is past it).
         // Lines never run past one, so each is reached in turn.
         var nextBreak = 0
@@ -278,13 +284,13 @@ struct ExactPieceSums {
             }
             var start = Int64(contentStarts[k])
             var mask = uniform ? 0 : summaries[k].fontMask
-            var lineStart = pieceStarts?[k].start ?? 0
+            var lineStart = rule.lineStart(piece: k)
             if Int64(fitEnds[k]) - start > fixedWidth && summaries[k].breaksWhenOverlong {
                 // Overlong: broken between its clusters, its last part starting the line that
                 // the pieces after it continue.
                 guard let pen = breakLongPiece(
                     k, width: fixedWidth, nextLong: &nextLong, lines: &lines, mask: &mask, lineStart: &lineStart,
-                    uniform: uniform)
+                    uniform: uniform, heights: rule)
                 else { return nil }
                 if lines.isFull { break }
                 // Its last cluster alone is wider than the line: in `.pango` the white space
@@ -303,14 +309,14 @@ struct ExactPieceSums {
                     k += 1
                 }
             }
-            lines.end(width: Int64(contentEnds[k - 1]) - start, mask: mask, heights: lineHeights, lineStart: lineStart)
+            lines.end(width: Int64(contentEnds[k - 1]) - start, height: rule.height(mask: mask, heights: lineHeights, lineStart: lineStart))
             lines.lastEndedByMandatoryBreak = k == stop && nextBreak < breakCount
             if lines.isFull { break }
         }
         // After a final mandatory break there is one more (empty) line; an empty text has one
         // in `.pango` only (see `LineFitter.finish`).
         if !lines.isFull, lines.count > 0 ? lines.lastEndedByMandatoryBreak : pango {
-            lines.end(width: 0, mask: 0, heights: lineHeights, lineStart: 0)
+            lines.end(width: 0, height: StyleTables.lineHeight(mask: 0, heights: lineHeights))
         }
         return LineFitter.measurement(
             lineCount: lines.count, heightSum: lines.heightSum, maxLineWidth: Double(lines.widest) * pointsPerFixed,
@@ -327,13 +333,10 @@ struct ExactPieceSums {
         /// Widest line, fixed-point units.
         var widest: Int64 = 0
         var lastEndedByMandatoryBreak = false
-        /// The line-height rule's text, for a text whose runs align (see `measure`).
-        let baselines: LineBaselines?
 
         /// - Parameter lineLimit: `numberOfLines` (0: no limit).
-        init(lineLimit: Int, baselines: LineBaselines?) {
+        init(lineLimit: Int) {
             self.lineLimit = lineLimit > 0 ? lineLimit : .max
-            self.baselines = baselines
         }
 
         /// `numberOfLines` lines are complete.
@@ -341,12 +344,11 @@ struct ExactPieceSums {
             @inline(__always) get { count >= lineLimit }
         }
 
-        /// Ends a line `width` wide drawn by the fonts of `mask`, starting at byte `lineStart`
-        /// (read only with `baselines`, for several fonts).
+        /// Ends a line `width` wide and `height` points tall.
         @inline(__always)
-        mutating func end(width: Int64, mask: UInt32, heights: UnsafeBufferPointer<Double>, lineStart: Int) {
+        mutating func end(width: Int64, height: Double) {
             count += 1
-            heightSum += StyleTables.lineHeight(mask: mask, heights: heights, baselines: baselines, lineStart: lineStart)
+            heightSum += height
             widest = max(widest, width)
         }
     }
@@ -357,9 +359,9 @@ struct ExactPieceSums {
     /// `lineStart`, the UTF-8 offset where the open line starts (the piece's), becomes that of
     /// the line its last part starts.
     @inline(never)
-    private func breakLongPiece(
+    private func breakLongPiece<Heights: ExactLineHeights>(
         _ k: Int, width: Int64, nextLong: inout Int, lines: inout Lines,
-        mask: inout UInt32, lineStart: inout Int, uniform: Bool
+        mask: inout UInt32, lineStart: inout Int, uniform: Bool, heights rule: Heights
     ) -> Int64? {
         let longCount = Int(longPieceCount)
         let longPieces = values + (contentEndsOffset == 0 ? 2 : 3) * Int(count)
@@ -378,12 +380,12 @@ struct ExactPieceSums {
             } else if pen + Int64(cluster.leadingKern) + Int64(cluster.width) <= width {
                 pen += Int64(cluster.leadingKern) + Int64(cluster.width)
             } else {
-                lines.end(width: pen, mask: uniform ? 0 : mask, heights: lineHeights, lineStart: lineStart)
+                lines.end(width: pen, height: rule.height(mask: uniform ? 0 : mask, heights: lineHeights, lineStart: lineStart))
                 lines.lastEndedByMandatoryBreak = false
                 if lines.isFull { return pen }
                 mask = 0
                 pen = Int64(cluster.width)
-                lineStart = Int(clusters[i - 1].end)
+                lineStart = rule.lineStart(after: clusters[i - 1])
             }
             mask |= cluster.fontMask
         }

@@ -399,9 +399,9 @@ static void explain_layout(PangoLayout *layout, const char *text, double size, d
             char *name = pango_font_description_to_string(fd);
             PangoRectangle run_logical;
             pango_glyph_string_extents(run->glyphs, run->item->analysis.font, NULL, &run_logical);
-            g_string_append_printf(out, "    run (%s, level %d, language %s, ascent %d, descent %d):", name,
+            g_string_append_printf(out, "    run (%s, level %d, language %s, ascent %d, descent %d, y_offset %d):", name,
                                    run->item->analysis.level, pango_language_to_string(run->item->analysis.language),
-                                   -run_logical.y, run_logical.y + run_logical.height);
+                                   -run_logical.y, run_logical.y + run_logical.height, run->y_offset);
             g_free(name);
             pango_font_description_free(fd);
             for (int g = 0; g < run->glyphs->num_glyphs; g++) {

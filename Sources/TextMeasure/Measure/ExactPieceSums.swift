@@ -69,6 +69,8 @@ struct ExactPieceSums {
         var leadingKern: Int32
         var width: Int32
         var fontMask: UInt32
+        /// UTF-8 offset just past the cluster: where a line after it starts (`LineBaselines`).
+        var end: Int32
     }
 
     /// Breakable pieces at least this wide (points) keep their clusters: narrower lines than this
@@ -136,10 +138,16 @@ struct ExactPieceSums {
             for i in summaries.indices
             where PreparedPieceList.isLong(pieces[i], summaries[i], longPieceWidth: longWidth, pango: pango) {
                 plan.longPieces.append(Int32(i))
-                // The content's clusters: the white space after them hangs as a whole.
+                // The content's clusters: the white space after them hangs as a whole, on the
+                // last cluster's line, whose fonts it adds to in `.pango` (as `TextWalker.forEachSpace`).
                 var stepper = GlyphStepper()
+                let first = plan.clusters.count
                 walker.forEachCluster(from: pieces[i].start, to: pieces[i].contentEnd, stepper: &stepper) {
                     plan.clusters.append($0)
+                }
+                if pango, plan.clusters.count > first {
+                    let piece = PreparedPieceView(piece: pieces[i], summary: summaries[i]).layoutPiece
+                    plan.clusters[plan.clusters.count - 1].fontMask |= walker.whitespaceMask(of: piece, after: stepper)
                 }
                 plan.clusterStarts.append(Int32(plan.clusters.count))
             }
@@ -210,7 +218,7 @@ struct ExactPieceSums {
             clusters[i] = ExactCluster(
                 leadingKern: Int32(truncatingIfNeeded: fixed(cluster.leadingKern)),
                 width: Int32(truncatingIfNeeded: fixed(cluster.width)),
-                fontMask: cluster.fontMask)
+                fontMask: cluster.fontMask, end: Int32(truncatingIfNeeded: cluster.end))
         }
         let style = measurer.style
         return ExactPieceSums(
@@ -234,7 +242,19 @@ struct ExactPieceSums {
     ///
     /// - Complexity: O(number of pieces), one integer comparison per piece (per cluster of a
     ///   piece broken between lines).
-    func measure(width: Double) -> TextMeasurement? {
+    ///
+    /// - Parameter baselines: For a text whose lines of several fonts align their runs on the
+    ///   first run's baseline (`PreparedText.Storage.alignsBaselines`): the rule with the text,
+    ///   and the pieces (whose starts are where lines start); `nil` otherwise. Such a text is
+    ///   left to `LineFitter` (`nil`) where a line starts inside a piece broken across lines.
+    @inline(__always)
+    func measure(width: Double, baselines: (LineBaselines, UnsafeBufferPointer<PreparedPiece>)?) -> TextMeasurement? {
+        guard let (rule, pieces) = baselines else { return measure(width: width, heights: PlainLineHeights()) }
+        return measure(width: width, heights: AlignedLineHeights(baselines: rule, pieces: pieces))
+    }
+
+    /// `measure(width:baselines:)` with the line-height rule `heights` (specialized for each).
+    private func measure<Heights: ExactLineHeights>(width: Double, heights rule: Heights) -> TextMeasurement? {
         let count = Int(self.count)
         let breakCount = Int(mandatoryBreakCount)
         let widthUnits = TextMeasurer.widthUnits(ofValid: width, pango: pango)
@@ -264,12 +284,13 @@ struct ExactPieceSums {
             }
             var start = Int64(contentStarts[k])
             var mask = uniform ? 0 : summaries[k].fontMask
+            var lineStart = rule.lineStart(piece: k)
             if Int64(fitEnds[k]) - start > fixedWidth && summaries[k].breaksWhenOverlong {
                 // Overlong: broken between its clusters, its last part starting the line that
                 // the pieces after it continue.
                 guard let pen = breakLongPiece(
-                    k, width: fixedWidth, nextLong: &nextLong, lines: &lines, mask: &mask,
-                    uniform: uniform)
+                    k, width: fixedWidth, nextLong: &nextLong, lines: &lines, mask: &mask, lineStart: &lineStart,
+                    uniform: uniform, heights: rule)
                 else { return nil }
                 if lines.isFull { break }
                 // Its last cluster alone is wider than the line: in `.pango` the white space
@@ -288,14 +309,14 @@ struct ExactPieceSums {
                     k += 1
                 }
             }
-            lines.end(width: Int64(contentEnds[k - 1]) - start, mask: mask, heights: lineHeights)
+            lines.end(width: Int64(contentEnds[k - 1]) - start, height: rule.height(mask: mask, heights: lineHeights, lineStart: lineStart))
             lines.lastEndedByMandatoryBreak = k == stop && nextBreak < breakCount
             if lines.isFull { break }
         }
         // After a final mandatory break there is one more (empty) line; an empty text has one
         // in `.pango` only (see `LineFitter.finish`).
         if !lines.isFull, lines.count > 0 ? lines.lastEndedByMandatoryBreak : pango {
-            lines.end(width: 0, mask: 0, heights: lineHeights)
+            lines.end(width: 0, height: StyleTables.lineHeight(mask: 0, heights: lineHeights))
         }
         return LineFitter.measurement(
             lineCount: lines.count, heightSum: lines.heightSum, maxLineWidth: Double(lines.widest) * pointsPerFixed,
@@ -323,22 +344,24 @@ struct ExactPieceSums {
             @inline(__always) get { count >= lineLimit }
         }
 
-        /// Ends a line `width` wide drawn by the fonts of `mask`.
+        /// Ends a line `width` wide and `height` points tall.
         @inline(__always)
-        mutating func end(width: Int64, mask: UInt32, heights: UnsafeBufferPointer<Double>) {
+        mutating func end(width: Int64, height: Double) {
             count += 1
-            heightSum += StyleTables.lineHeight(mask: mask, heights: heights)
+            heightSum += height
             widest = max(widest, width)
         }
     }
 
     /// Places the long piece `k` at a line start cluster by cluster as `LineFitter.placeCluster`
     /// does, ending the lines it fills; returns the pen after its last cluster (fixed point), or
-    /// `nil` when its clusters are not kept. `nextLong` is where the search for it starts.
+    /// `nil` when its clusters are not kept. `nextLong` is where the search for it starts;
+    /// `lineStart`, the UTF-8 offset where the open line starts (the piece's), becomes that of
+    /// the line its last part starts.
     @inline(never)
-    private func breakLongPiece(
+    private func breakLongPiece<Heights: ExactLineHeights>(
         _ k: Int, width: Int64, nextLong: inout Int, lines: inout Lines,
-        mask: inout UInt32, uniform: Bool
+        mask: inout UInt32, lineStart: inout Int, uniform: Bool, heights rule: Heights
     ) -> Int64? {
         let longCount = Int(longPieceCount)
         let longPieces = values + (contentEndsOffset == 0 ? 2 : 3) * Int(count)
@@ -357,11 +380,12 @@ struct ExactPieceSums {
             } else if pen + Int64(cluster.leadingKern) + Int64(cluster.width) <= width {
                 pen += Int64(cluster.leadingKern) + Int64(cluster.width)
             } else {
-                lines.end(width: pen, mask: uniform ? 0 : mask, heights: lineHeights)
+                lines.end(width: pen, height: rule.height(mask: uniform ? 0 : mask, heights: lineHeights, lineStart: lineStart))
                 lines.lastEndedByMandatoryBreak = false
                 if lines.isFull { return pen }
                 mask = 0
                 pen = Int64(cluster.width)
+                lineStart = rule.lineStart(after: clusters[i - 1])
             }
             mask |= cluster.fontMask
         }

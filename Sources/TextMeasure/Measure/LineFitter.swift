@@ -11,7 +11,8 @@
 /// A line's height comes from the fonts its pieces used (`FittingPiece.fontMask`, bit i = font
 /// i of `lineHeights`, see `StyleTables.lineHeight(mask:heights:)`): a style's own fonts for
 /// plain text, or the font slots of an attributed text (`LineHeightSlots`), whose runs have
-/// fonts and sizes of their own.
+/// fonts and sizes of their own. In a `.pango` style whose fonts' baselines differ, a line of
+/// several fonts also reads its first run from the text (`LineBaselines`).
 struct LineFitter {
     let maxWidth: Double
     /// The profile is `.pango` (that of `tabStops`).
@@ -26,6 +27,9 @@ struct LineFitter {
     let unitsPerPoint: Double
     /// Where tabs move the pen.
     let tabStops: TabStops
+    /// The text, when its lines' runs are aligned on their first run's baseline (`.pango`,
+    /// fonts whose baselines differ); `nil` for every other style and for attributed text.
+    let baselines: LineBaselines?
 
     private(set) var lineCount = 0
     /// Sum of the counted lines' heights, points.
@@ -42,24 +46,30 @@ struct LineFitter {
     private var lastEnd = 0
     private var lastEndedByMandatoryBreak = false
 
+    /// A fitter for the pieces of `text` (valid UTF-8, which the pieces' offsets index) in the
+    /// style of `tables`.
+    ///
     /// - Parameter maxWidth: in width units; a tolerance for floating-point sums is added here.
     @inline(__always)
-    init(maxWidth: Double, tables: StyleTableView, lineLimit: Int, recordLines: Bool) {
+    init(maxWidth: Double, tables: StyleTableView, text: UnsafeBufferPointer<UInt8>, lineLimit: Int, recordLines: Bool) {
         self.init(
             maxWidth: maxWidth, lineHeights: tables.lineHeights, unitsPerPoint: tables.unitsPerPoint,
-            tabStops: TabStops(tables: tables), lineLimit: lineLimit, recordLines: recordLines)
+            tabStops: TabStops(tables: tables), baselines: LineBaselines(tables: tables, bytes: text),
+            lineLimit: lineLimit, recordLines: recordLines)
     }
 
     /// A fitter whose pieces' font masks index `lineHeights` (valid while the fitter is used),
-    /// in the profile of `tabStops` (the base style's, for an attributed text).
+    /// in the profile of `tabStops` (the base style's, for an attributed text), with the
+    /// baselines of the style of `lineHeights` (`nil`: none differ, or attributed text).
     ///
     /// - Parameter maxWidth: in width units; a tolerance for floating-point sums is added here.
     @inline(__always)
     init(
         maxWidth: Double, lineHeights: UnsafeBufferPointer<Double>, unitsPerPoint: Double, tabStops: TabStops,
-        lineLimit: Int, recordLines: Bool
+        baselines: LineBaselines?, lineLimit: Int, recordLines: Bool
     ) {
         self.tabStops = tabStops
+        self.baselines = baselines
         self.maxWidth = LineFitter.comparedWidth(maxWidth, pango: tabStops.pango)
         self.lineHeights = lineHeights
         self.unitsPerPoint = unitsPerPoint
@@ -209,7 +219,8 @@ struct LineFitter {
     }
 
     private mutating func endLine(mandatory: Bool = false) {
-        let height = StyleTables.lineHeight(mask: mask, heights: lineHeights)
+        let height = StyleTables.lineHeight(
+            mask: mask, heights: lineHeights, baselines: baselines, lineStart: lineStart)
         lineCount += 1
         heightSum += height
         maxLineWidth = max(maxLineWidth, contentX)

@@ -10,12 +10,13 @@ extension PreparedText {
     /// fitter's way, in the fitter's order.
     ///
     /// - Returns: `nil` when a line must break a piece between its clusters, or the text has a
-    ///   piece only `LineFitter` places (wrap with it then: `PreparedText.fittedMeasurement`).
+    ///   piece only `LineFitter` places or lines whose runs align on their first run's baseline
+    ///   (wrap with it then: `PreparedText.fittedMeasurement`).
     func wrappedHeight(widthUnits: Double) -> TextMeasurement? {
         // Reading through `storage` (no local copy of the measurer) spares retains, which cost as
         // much as wrapping a short text.
         let storage = self.storage
-        guard !storage.needsLineFitter else { return nil }
+        guard !storage.needsLineFitter, !storage.alignsBaselines else { return nil }
         let tables = storage.measurer.tables
         let result: (Int, Double, Double)? = withExtendedLifetime(storage) {
             var wrapper = PreparedWrapper(

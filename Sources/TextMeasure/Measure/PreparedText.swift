@@ -47,6 +47,10 @@ public struct PreparedText: @unchecked Sendable {  // its storage is immutable o
             let measurer: TextMeasurer
             /// Some piece only `LineFitter` places (`PreparedText.needsLineFitter`).
             let needsLineFitter: Bool
+            /// Lines of several fonts align their runs on the first run's baseline
+            /// (`alignsBaselines`): the exact sums read lines' first runs from the text, and
+            /// `PreparedWrapper` leaves such texts to `LineFitter`.
+            let alignsBaselines: Bool
         }
 
         /// The pieces of `list` in a new storage.
@@ -58,6 +62,7 @@ public struct PreparedText: @unchecked Sendable {  // its storage is immutable o
             let summaries = list.summaryBuffer
             let count = pieces.count
             // (Attributed texts wrap in floating point: the exact sums know one style's clusters.)
+            let alignsBaselines = rich == nil && Storage.alignsBaselines(summaries, tables: measurer.tables)
             let plan = rich != nil ? nil : ExactPieceSums.plan(list: list, text: text, measurer: measurer)
             let summariesOffset = plan?.byteCount(pieces: count) ?? 0
             let textOffset = summariesOffset + Storage.piecesOffset(count) + count * MemoryLayout<PreparedPiece>.stride
@@ -66,7 +71,7 @@ public struct PreparedText: @unchecked Sendable {  // its storage is immutable o
                 Header(
                     exactSums: nil, missing: missing, pieceCount: count, byteCount: text.count, magnitude: magnitude,
                     summariesOffset: summariesOffset, rich: rich, measurer: measurer,
-                    needsLineFitter: list.needsLineFitter)
+                    needsLineFitter: list.needsLineFitter, alignsBaselines: alignsBaselines)
             }
             let storage = unsafeDowncast(buffer, to: Storage.self)
             storage.withUnsafeMutablePointers { header, elements in
@@ -84,6 +89,18 @@ public struct PreparedText: @unchecked Sendable {  // its storage is immutable o
                 }
             }
             return storage
+        }
+
+        /// Whether lines of the pieces may hold runs that Pango aligns on their first run's
+        /// baseline (`BaselineShifts`): the style's fonts' baselines differ and the pieces use
+        /// more than one font.
+        private static func alignsBaselines(
+            _ summaries: UnsafeBufferPointer<PreparedPieceSummary>, tables: StyleTableView
+        ) -> Bool {
+            guard tables.baselineShifts != nil else { return false }
+            var fonts: UInt32 = 0
+            for summary in summaries { fonts |= summary.fontMask }
+            return fonts & (fonts &- 1) != 0
         }
 
         private static func copy<T>(_ values: UnsafeBufferPointer<T>, to memory: UnsafeMutableRawPointer) {
@@ -114,6 +131,7 @@ public struct PreparedText: @unchecked Sendable {  // its storage is immutable o
         var magnitude: Double { fields.pointee.magnitude }
         var missing: MissingGlyphTally { fields.pointee.missing }
         var needsLineFitter: Bool { fields.pointee.needsLineFitter }
+        var alignsBaselines: Bool { fields.pointee.alignsBaselines }
 
         /// The start of the elements (valid while the storage lives: an object never moves).
         private var elements: UnsafeMutableRawPointer {
@@ -147,7 +165,13 @@ public struct PreparedText: @unchecked Sendable {  // its storage is immutable o
         /// they answer (see `ExactPieceSums.measure`), with the missing clusters counted.
         @inline(__always)
         func exactMeasurement(width: Double) -> TextMeasurement? {
-            fields.pointee.exactSums?.measure(width: width)?.counting(fields.pointee.missing)
+            guard _slowPath(fields.pointee.alignsBaselines) else {
+                return fields.pointee.exactSums?.measure(width: width, baselines: nil)?.counting(fields.pointee.missing)
+            }
+            return withExtendedLifetime(self) {
+                let baselines = LineBaselines(tables: measurer.tables, bytes: text).map { ($0, pieces) }
+                return fields.pointee.exactSums?.measure(width: width, baselines: baselines)?.counting(fields.pointee.missing)
+            }
         }
 
         /// Whether the text has exact sums (tests).
@@ -264,8 +288,9 @@ public struct PreparedText: @unchecked Sendable {  // its storage is immutable o
         return withExtendedLifetime(storage) {
             var fitter = LineFitter(
                 maxWidth: widthUnits, lineHeights: storage.lineHeights, unitsPerPoint: measurer.tables.unitsPerPoint,
-                tabStops: TabStops(tables: measurer.tables), lineLimit: measurer.style.numberOfLines,
-                recordLines: includeLines)
+                tabStops: TabStops(tables: measurer.tables),
+                baselines: storage.rich == nil ? LineBaselines(tables: measurer.tables, bytes: storage.text) : nil,
+                lineLimit: measurer.style.numberOfLines, recordLines: includeLines)
             measureLines(into: &fitter)
             fitter.finish()
             return fitter.measurement(style: measurer.style)

@@ -37,6 +37,8 @@ struct StyleTableView: @unchecked Sendable {  // points into immutable memory it
         let fontHasKerning: UnsafeBufferPointer<Bool>
         /// Per font: line height in points (`StyleTables.lineHeightStorage`).
         let lineHeights: UnsafeBufferPointer<Double>
+        /// `.pango`, fonts whose baselines differ: see `StyleTables.baselineStorage`.
+        let baselineShifts: BaselineShifts?
         /// Width units per point: 1 for `.uikit`, 1024 for `.pango`.
         let unitsPerPoint: Double
         /// The layout profile the tables were built for.
@@ -71,6 +73,10 @@ struct StyleTableView: @unchecked Sendable {  // points into immutable memory it
     }
     var lineHeights: UnsafeBufferPointer<Double> {
         @inline(__always) get { fields.pointee.lineHeights }
+    }
+    /// `.pango`: where the fonts' baselines are, when they differ (`BaselineShifts`).
+    var baselineShifts: BaselineShifts? {
+        @inline(__always) get { fields.pointee.baselineShifts }
     }
     var unitsPerPoint: Double {
         @inline(__always) get { fields.pointee.unitsPerPoint }

@@ -125,6 +125,9 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
     /// Per font: line height in points before `lineHeightMultiple` (profile rules applied; freed
     /// in deinit, read through `StyleTableView`).
     let lineHeightStorage: UnsafeBufferPointer<Double>
+    /// `.pango`, fonts whose baselines differ: where each font's baselines are, which Pango 1.50
+    /// aligns a line's runs on (`BaselineShifts`; freed in deinit, read through `StyleTableView`).
+    let baselineStorage: UnsafeBufferPointer<Double>?
     /// `.pango`: the width Pango gives a character no font has (its "unknown glyph" box).
     let pangoUnknownGlyphWidth: Double?
     /// Per font: whether standard ligatures are formed (a font with GSUB `liga` ligatures).
@@ -172,9 +175,10 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
         let xScale = Int64((size * 1024).rounded())
         let multipliers = fonts.map { (xScale << 16) / Int64($0.unitsPerEm) }
         self.pangoMultipliers = multipliers
-        self.harfBuzzFonts = fonts.map {
+        let harfBuzzFonts = fonts.map {
             HarfBuzzFont(face: $0.harfBuzzFace, scale: profile == .pango ? Int32(clamping: xScale) : $0.harfBuzzFace.unitsPerEm)
         }
+        self.harfBuzzFonts = harfBuzzFonts
         // Per font: line height, then ascent, then descent (+ line gap in `.uikit`), in points:
         // a line of one font is that font's line height; a line of several is as tall as their
         // largest ascent plus their largest descent (Pango's line extents, Core Text's too).
@@ -197,6 +201,11 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
             }
         }
         self.lineHeightStorage = StyleTables.copy(lineHeights + ascents + rests)
+        let baselines = profile == .pango ? BaselineShifts.positions(of: harfBuzzFonts) : nil
+        self.baselineStorage = baselines.map { StyleTables.copy($0.positions) }
+        let baselineShifts = baselineStorage.map {
+            BaselineShifts(positions: $0, differingLeads: baselines?.differingLeads ?? 0)
+        }
         let unknownWidth = profile == .pango
             ? Double(StyleTables.pangoApproximateCharWidth(font: fonts[0], multiplier: multipliers[0], useGPOS: useGPOS[0]))
             : nil
@@ -254,7 +263,8 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
             entries: entries, entriesComplete: entriesComplete, asciiSimple: asciiSimple,
             asciiLigaturePairs: asciiLigaturePairs, asciiKerning: asciiKerning,
             asciiKerningIndex: asciiKerningIndex, asciiKerningValues: asciiKerningValues,
-            fontHasKerning: fontHasKerningStorage, lineHeights: lineHeightStorage, unitsPerPoint: unitsPerPoint,
+            fontHasKerning: fontHasKerningStorage, lineHeights: lineHeightStorage, baselineShifts: baselineShifts,
+            unitsPerPoint: unitsPerPoint,
             profile: profile, lineBreakTailoring: lineBreakTailoring,
             lineBreakRules: LineBreakRules(tailoring: lineBreakTailoring), owner: .passUnretained(self)))
     }
@@ -278,6 +288,7 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
         asciiKerningValues.deallocate()
         fontHasKerningStorage.deallocate()
         lineHeightStorage.deallocate()
+        baselineStorage?.deallocate()
     }
 
     /// Fills `pairs` (128 × 128): 1 where an ASCII scalar whose entry may start a ligature
@@ -691,6 +702,22 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
             m &= m - 1
         }
         return ascent + rest
+    }
+
+    /// The height of a line: `lineHeight(mask:heights:)`, or for a line of several fonts in a
+    /// style whose fonts' baselines differ (`baselines`, `.pango`), with its runs aligned on its
+    /// first run's baseline as Pango 1.50 does (`BaselineShifts`) — the one line-height rule
+    /// every fitting path calls.
+    ///
+    /// - Parameter lineStart: The UTF-8 offset of the line's first byte in `baselines.bytes`.
+    @inline(__always)
+    static func lineHeight(
+        mask: UInt32, heights: UnsafeBufferPointer<Double>, baselines: LineBaselines?, lineStart: Int
+    ) -> Double {
+        if _slowPath(mask & (mask &- 1) != 0), let baselines {
+            return baselines.lineHeight(mask: mask, heights: heights, lineStart: lineStart)
+        }
+        return lineHeight(mask: mask, heights: heights)
     }
 
     /// Whether `scalar` extends the grapheme cluster before it in a way line breaking may not

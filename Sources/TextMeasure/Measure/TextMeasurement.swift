@@ -55,7 +55,9 @@ public struct LineFragment: Sendable, Hashable {
     public var utf8Range: Range<Int>
     /// Width in points of the line's content, not counting hanging white space.
     public var width: Double
-    /// Height of the line in points (before `lineHeightMultiple`): that of the tallest font used on it.
+    /// Height of the line in points (before `lineHeightMultiple`): the largest ascent plus the
+    /// largest descent of the fonts used on it (in `.pango`, with its runs aligned on its first
+    /// run's baseline).
     public var lineHeight: Double
 
     /// Creates a line fragment.

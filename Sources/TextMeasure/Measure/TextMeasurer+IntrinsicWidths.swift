@@ -38,7 +38,7 @@ extension TextMeasurer {
     ///
     /// - Complexity: O(n) in the number of bytes.
     public func intrinsicWidths(utf8 bytes: UnsafeBufferPointer<UInt8>) -> IntrinsicTextWidths {
-        var widths = IntrinsicWidthAccumulator(tables: tables, lineLimit: style.numberOfLines)
+        var widths = IntrinsicWidthAccumulator(tables: tables, text: bytes, lineLimit: style.numberOfLines)
         let missing = TextWalker(tables: tables, bytes: bytes).forEachPiece(
             charMode: style.lineBreakMode == .byCharWrapping
         ) {
@@ -58,7 +58,8 @@ extension PreparedText {
     /// - Complexity: O(number of segments).
     public var intrinsicWidths: IntrinsicTextWidths {
         let measurer = storage.measurer
-        var widths = IntrinsicWidthAccumulator(tables: measurer.tables, lineLimit: measurer.style.numberOfLines)
+        var widths = IntrinsicWidthAccumulator(
+            tables: measurer.tables, text: storage.text, lineLimit: measurer.style.numberOfLines)
         withExtendedLifetime(storage) {
             let pieces = storage.pieces
             let summaries = storage.summaries
@@ -80,10 +81,11 @@ struct IntrinsicWidthAccumulator {
     private var minContent = 0.0
     private var maxContent = 0.0
 
-    init(tables: StyleTableView, lineLimit: Int) {
+    /// An accumulator for the pieces of `text` (valid UTF-8) in the style of `tables`.
+    init(tables: StyleTableView, text: UnsafeBufferPointer<UInt8>, lineLimit: Int) {
         pango = tables.profile == .pango
         unitsPerPoint = tables.unitsPerPoint
-        fitter = LineFitter(maxWidth: .infinity, tables: tables, lineLimit: lineLimit, recordLines: false)
+        fitter = LineFitter(maxWidth: .infinity, tables: tables, text: text, lineLimit: lineLimit, recordLines: false)
     }
 
     /// Adds the next piece; `false` once the shown lines are complete.
@@ -132,7 +134,7 @@ extension TextMeasurer {
     {
         walked.pieces.removeAll(keepingCapacity: true)
         walked.pieces.reserveCapacity(bytes.count / 3 + 4)  // a word or a CJK character each, as `PreparedText`
-        var widths = IntrinsicWidthAccumulator(tables: tables, lineLimit: style.numberOfLines)
+        var widths = IntrinsicWidthAccumulator(tables: tables, text: bytes, lineLimit: style.numberOfLines)
         var pieces = walked.pieces
         walked.pieces = []
         let missing = TextWalker(tables: tables, bytes: bytes).forEachPiece(
@@ -168,7 +170,8 @@ extension TextMeasurer {
             return try other.measure(walked: own, utf8: bytes, width: width, includeLines: includeLines)
         }
         var fitter = LineFitter(
-            maxWidth: try widthUnits(width), tables: tables, lineLimit: style.numberOfLines, recordLines: includeLines)
+            maxWidth: try widthUnits(width), tables: tables, text: bytes, lineLimit: style.numberOfLines,
+            recordLines: includeLines)
         let walker = TextWalker(tables: tables, bytes: bytes)
         for piece in walked.pieces {
             fitter.place(piece) { walker.forEachCluster(of: $0, $1) }

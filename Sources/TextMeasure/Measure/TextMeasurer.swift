@@ -76,7 +76,8 @@ public struct TextMeasurer: Sendable {
     func measure(utf8: UnsafeBufferPointer<UInt8>, widthUnits: Double, includeLines: Bool) -> TextMeasurement {
         let walker = TextWalker(tables: tables, bytes: utf8)
         var fitter = LineFitter(
-            maxWidth: widthUnits, tables: tables, lineLimit: style.numberOfLines, recordLines: includeLines)
+            maxWidth: widthUnits, tables: tables, text: utf8, lineLimit: style.numberOfLines,
+            recordLines: includeLines)
         if style.lineBreakMode == .byWordWrapping {
             let missing = walker.fitWords(into: &fitter)
             if _slowPath(missing.clusters > 0), let fallback = systemFallbackMeasurer(for: utf8) {

@@ -122,8 +122,8 @@ struct TextWalker: ~Copyable {
         return start
     }
 
-    /// The font other than the first that the white space `segment.whitespaceStart..<to` of a
-    /// piece measured from `from` takes, or `nil`: white space alone where Pango starts a new item
+    /// The font that the white space `segment.whitespaceStart..<to` of a piece measured from
+    /// `from` takes where it is not the font current after the text before it, or `nil`: white space alone where Pango starts a new item
     /// (`startsItem`: a paragraph's start, after a tab) has no font before it and takes the font
     /// of the text after it (a paragraph of white space alone, or empty, takes the space's); other white
     /// space follows `StyleTables.whitespaceFont`, with no text after it when a mandatory break
@@ -131,8 +131,11 @@ struct TextWalker: ~Copyable {
     @inline(never)
     private func whitespaceFont(from: Int, to: Int, segment: LineSegment, stepper: GlyphStepper) -> Int? {
         let wsStart = segment.whitespaceStart
+        // (The primary font too, when the text before the paragraph left another one current:
+        // "가\n\tgit"'s tab is Noto Sans's, not Noto Sans CJK's.)
         if from == wsStart, !segment.isMandatoryBreak, startsItem(at: from),
-           let (font, _) = tables.withTables({ $0.followingText(at: to, in: bytes) }), font > 0
+           let (font, _) = tables.withTables({ $0.followingText(at: to, in: bytes) }),
+           font > 0 || stepper.currentFont > 0
         {
             return font
         }
@@ -738,7 +741,7 @@ struct TextWalker: ~Copyable {
             if i > from { stepper.restart() }
             let (value, length) = TextWalker.decode(bytes, at: i)
             if j == i + length, Itemizer.considerAsSpace(value),
-               let font = levelRunFont(ofZeroWidthAt: i, length: length), font >= 0
+               let font = levelRunFont(ofZeroWidthAt: i, length: length) ?? continuedRunFont(before: i), font >= 0
             {
                 // A character that chooses no font alone in its level run: the space's font.
                 forEachClusterAtOneLevel(from: i, to: j, stepper: &stepper) { cluster in
@@ -921,6 +924,25 @@ struct TextWalker: ~Copyable {
         let next = i + length
         if next < bytes.count, levels[next] == levels[i] { return -1 }
         return Int(tables.lookup(0x20).font)
+    }
+
+    /// For a zero-width character at `i` alone in its level run inside a range whose level run
+    /// began before it (the first cluster of a piece broken across lines, "دست |\u{202A}atk…"):
+    /// the font of the run it continues, that of the last scalar before it at its level that
+    /// chooses a font — Pango keeps it in that item, and a line it starts is as tall as that
+    /// font. `nil` when none is in its paragraph.
+    private func continuedRunFont(before i: Int) -> Int? {
+        guard let levels, i > 0 else { return nil }
+        var end = i
+        while end > 0 {
+            var start = end - 1
+            while start > 0 && bytes[start] & 0xC0 == 0x80 { start -= 1 }
+            let value = TextWalker.decode(bytes, at: start).value
+            if levels[start] != levels[i] || TextWalker.isMandatoryBreak(value) || value == 0x09 { return nil }
+            if !Itemizer.considerAsSpace(value) { return Int(tables.lookup(value).font) }
+            end = start
+        }
+        return nil
     }
 
     /// The embedding level of every byte of `from..<to` (−1 when the text has no levels), or
@@ -1273,8 +1295,22 @@ struct TextWalker: ~Copyable {
         if tables.profile == .pango {
             forEachSpace(
                 from: piece.contentEnd, to: piece.end, of: piece, uniformWidth: uniformSpaceWidth(of: piece),
-                contentMask: lastMask, stepper: &stepper, body)
+                contentMask: lastMask, spaceMask: whitespaceMask(of: piece, after: stepper),
+                stepper: &stepper, body)
         }
+    }
+
+    /// The fonts of `piece`'s white space as the piece measures it (`whitespaceFont`: a
+    /// paragraph's leading spaces take the font of the text after them, spaces after text the
+    /// font of its run or of the earlier font after them), `stepper` the state after its content;
+    /// 0 for a piece without white space. Pango's run of that white space adds its font's extent
+    /// to every line holding some of it, also where the piece's content is broken across lines.
+    func whitespaceMask(of piece: LayoutPiece, after stepper: GlyphStepper) -> UInt32 {
+        guard piece.contentEnd < piece.end else { return 0 }
+        var stepper = stepper
+        let segment = LineSegment(
+            start: piece.start, end: piece.end, whitespaceStart: piece.contentEnd, isMandatoryBreak: piece.isMandatoryBreak)
+        return measure(from: piece.contentEnd, to: piece.end, segment: segment, stepper: &stepper).fontMask
     }
 
     /// The width of each white-space scalar of `piece` when they are all one character (a run
@@ -1303,9 +1339,11 @@ struct TextWalker: ~Copyable {
     /// a white-space piece of its own (as `.pango` char mode measures them) or, given, all
     /// `uniformWidth` wide; the mandatory break ending a paragraph is none. `contentMask`: the
     /// fonts of the content cluster before `from` (0: none), whose run a first white-space scalar
-    /// in another font does not continue (`LayoutCluster.Role.spaceStartingRun`).
+    /// in another font does not continue (`LayoutCluster.Role.spaceStartingRun`). `spaceMask`:
+    /// the fonts of the white space as the piece measures it (`whitespaceMask(of:after:)`), which
+    /// every line holding some of it has (0: none).
     func forEachSpace(
-        from: Int, to: Int, of piece: LayoutPiece, uniformWidth: Double?, contentMask: UInt32,
+        from: Int, to: Int, of piece: LayoutPiece, uniformWidth: Double?, contentMask: UInt32, spaceMask: UInt32,
         stepper: inout GlyphStepper, _ body: (LayoutCluster) -> Void
     ) {
         var i = from
@@ -1323,11 +1361,11 @@ struct TextWalker: ~Copyable {
             let endsParagraph = piece.isMandatoryBreak
                 && (next == piece.end || TextWalker.isMandatoryBreak(TextWalker.decode(bytes, at: next).value))
             let startsRun = i == from && contentMask != 0 && measured.fontMask != contentMask
-            // No font mask: white space after broken content adds no height, as the exact sums
-            // and `LineFitter.endBroken` always had it (a line of spaces alone is as tall as
-            // the primary font).
+            // Pango's run of the white space: a line of spaces alone is as tall as their font,
+            // not the primary font's (`ExactPieceSums.plan` gives the last content cluster of a
+            // long piece the same fonts: its white space stays on that cluster's line).
             body(LayoutCluster(
-                end: next, leadingKern: 0, width: uniformWidth ?? measured.whitespace, fontMask: 0,
+                end: next, leadingKern: 0, width: uniformWidth ?? measured.whitespace, fontMask: spaceMask,
                 role: endsParagraph ? .countedSpace : startsRun ? .spaceStartingRun : .hangingSpace))
             i = next
         }

@@ -105,7 +105,7 @@ struct RichWalker: ~Copyable {
             let spaceStart = max(start, piece.contentEnd)
             if spaceStart < partEnd {
                 walker.forEachSpace(
-                    from: spaceStart, to: partEnd, of: piece, uniformWidth: nil, contentMask: 0, stepper: &stepper,
+                    from: spaceStart, to: partEnd, of: piece, uniformWidth: nil, contentMask: 0, spaceMask: 0, stepper: &stepper,
                     adjusted)
             }
             start = partEnd

@@ -84,7 +84,8 @@ extension TextMeasurer {
             var slots = LineHeightSlots(storage: storage.baseAddress!, base: tables)
             var fitter = LineFitter(
                 maxWidth: widthUnits, lineHeights: slots.heights, unitsPerPoint: tables.unitsPerPoint,
-                tabStops: TabStops(tables: tables), lineLimit: style.numberOfLines, recordLines: includeLines)
+                tabStops: TabStops(tables: tables), baselines: nil, lineLimit: style.numberOfLines,
+                recordLines: includeLines)
             let walker = RichWalker(bytes: bytes, base: tables, styles: styles, ends: ends)
             walker.forEachPiece(charMode: style.lineBreakMode == .byCharWrapping, slots: &slots) { piece, slots in
                 fitter.place(piece) { walker.forEachCluster(of: $0, slots: slots, $1) }

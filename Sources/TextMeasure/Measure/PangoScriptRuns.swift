@@ -1,0 +1,150 @@
+import CHarfBuzz
+
+/// Pango 1.50's script runs of a text (`pango_script_iter_next` in `pango-script.c`), for the
+/// script of the run a line starts in: UAX #24 scripts, common and inherited characters joining
+/// the run they are in (at a paragraph's start, the first script after them), and Pango's
+/// paired punctuation — a closing bracket, quote or guillemet takes the script of the run its
+/// opening one was in ("--file=<파일>" is one Latin run around a Hangul one, so a line that
+/// starts at its ">" starts with a Latin run). Each paragraph (LF, CR, U+2029) is itemized on
+/// its own, as `PangoLayout` does.
+///
+/// `script(at:in:)` reads the paragraph from its start (at most `maxLookBehind` bytes before the
+/// offset) up to the run holding the offset: nothing is kept between calls, so a fitter that
+/// holds none of it stays a plain value.
+struct PangoScriptRuns {
+    let bytes: UnsafeBufferPointer<UInt8>
+    /// The current run: `runStart..<runEnd`, of `script`.
+    private var runStart = 0
+    private var runEnd = 0
+    private var script = HB_SCRIPT_COMMON
+    /// Pango's stack of open paired characters (pair index, script), at most 128 deep.
+    private var stack: [(pair: Int, script: hb_script_t)] = []
+    private var atParagraphStart = true
+
+    /// How far before an offset the paragraph's start is looked for; past it the runs are read
+    /// from there as if a paragraph started (a bracket opened further back is not seen).
+    static let maxLookBehind = 4096
+
+    private init(bytes: UnsafeBufferPointer<UInt8>, from start: Int) {
+        self.bytes = bytes
+        self.runEnd = start
+    }
+
+    /// The script of the run holding byte `offset` of `bytes` (valid UTF-8); `HB_SCRIPT_COMMON`
+    /// for a run of common characters only, and past the end.
+    ///
+    /// - Complexity: O(bytes from the paragraph's start to the run's end), at most about
+    ///   `maxLookBehind` plus the run.
+    static func script(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> hb_script_t {
+        var start = offset
+        let limit = max(0, offset - maxLookBehind)
+        while start > limit {
+            let byte = bytes[start - 1]
+            if byte == 0x0A || byte == 0x0D { break }
+            // U+2029 is E2 80 A9.
+            if byte == 0xA9 && start >= 3 && bytes[start - 2] == 0x80 && bytes[start - 3] == 0xE2 { break }
+            start -= 1
+        }
+        while start < offset && bytes[start] & 0xC0 == 0x80 { start += 1 }  // a scalar's start
+        var runs = PangoScriptRuns(bytes: bytes, from: start)
+        return runs.script(at: offset)
+    }
+
+    /// The script of the run holding byte `offset` (not less than any offset asked before).
+    private mutating func script(at offset: Int) -> hb_script_t {
+        while runEnd <= offset {
+            guard runEnd < bytes.count else { return HB_SCRIPT_COMMON }
+            nextRun()
+        }
+        return script
+    }
+
+    /// Reads the run after the current one (`pango_script_iter_next`).
+    private mutating func nextRun() {
+        let unicode = hb_unicode_funcs_get_default()
+        if atParagraphStart {
+            stack.removeAll(keepingCapacity: true)
+            atParagraphStart = false
+        }
+        var startDepth = stack.count - 1
+        script = HB_SCRIPT_COMMON
+        runStart = runEnd
+        var i = runEnd
+        while i < bytes.count {
+            let (value, length) = TextWalker.decode(bytes, at: i)
+            var scalarScript = hb_unicode_script(unicode, value)
+            let pair = scalarScript == HB_SCRIPT_COMMON ? PangoScriptRuns.pairIndex(value) : -1
+            if pair >= 0 {
+                if pair & 1 == 0 {
+                    if stack.count >= 128 { stack.removeAll(keepingCapacity: true) }
+                    stack.append((pair, script))
+                } else if !stack.isEmpty {
+                    while let last = stack.last, last.pair != pair & ~1 { stack.removeLast() }
+                    startDepth = min(startDepth, stack.count - 1)
+                    if let last = stack.last { scalarScript = last.script }
+                }
+            }
+            guard PangoScriptRuns.sameScript(script, scalarScript) else { break }
+            if !PangoScriptRuns.isReal(script) && PangoScriptRuns.isReal(scalarScript) {
+                script = scalarScript
+                // The open characters pushed before the script was known take it.
+                while startDepth < stack.count - 1 {
+                    startDepth += 1
+                    stack[startDepth].script = script
+                }
+            }
+            if pair >= 0 && pair & 1 == 1 && !stack.isEmpty {
+                stack.removeLast()
+                startDepth = min(startDepth, stack.count - 1)
+            }
+            i += length
+            if value == 0x0A || value == 0x0D || value == 0x2029 {
+                atParagraphStart = true
+                break
+            }
+        }
+        runEnd = i
+    }
+
+    /// `REAL_SCRIPT`: a script of its own (not common, inherited or unknown).
+    static func isReal(_ script: hb_script_t) -> Bool {
+        script != HB_SCRIPT_COMMON && script != HB_SCRIPT_INHERITED && script != HB_SCRIPT_UNKNOWN
+    }
+
+    /// `SAME_SCRIPT`.
+    private static func sameScript(_ a: hb_script_t, _ b: hb_script_t) -> Bool {
+        !isReal(a) || !isReal(b) || a == b
+    }
+
+    /// The index of `value` in `pairedCharacters` (even: opening, odd: closing), or −1.
+    private static func pairIndex(_ value: UInt32) -> Int {
+        var lower = 0
+        var upper = pairedCharacters.count - 1
+        while lower <= upper {
+            let middle = (lower + upper) / 2
+            if value < pairedCharacters[middle] {
+                upper = middle - 1
+            } else if value > pairedCharacters[middle] {
+                lower = middle + 1
+            } else {
+                return middle
+            }
+        }
+        return -1
+    }
+
+    /// Pango 1.50's `paired_chars`: opening and closing characters in pairs, sorted.
+    private static let pairedCharacters: [UInt32] = [
+        0x0028, 0x0029, 0x003C, 0x003E, 0x005B, 0x005D, 0x007B, 0x007D, 0x00AB, 0x00BB, 0x0F3A,
+        0x0F3B, 0x0F3C, 0x0F3D, 0x169B, 0x169C, 0x2018, 0x2019, 0x201C, 0x201D, 0x2039, 0x203A,
+        0x2045, 0x2046, 0x207D, 0x207E, 0x208D, 0x208E, 0x27E6, 0x27E7, 0x27E8, 0x27E9, 0x27EA,
+        0x27EB, 0x27EC, 0x27ED, 0x27EE, 0x27EF, 0x2983, 0x2984, 0x2985, 0x2986, 0x2987, 0x2988,
+        0x2989, 0x298A, 0x298B, 0x298C, 0x298D, 0x298E, 0x298F, 0x2990, 0x2991, 0x2992, 0x2993,
+        0x2994, 0x2995, 0x2996, 0x2997, 0x2998, 0x29FC, 0x29FD, 0x2E02, 0x2E03, 0x2E04, 0x2E05,
+        0x2E09, 0x2E0A, 0x2E0C, 0x2E0D, 0x2E1C, 0x2E1D, 0x2E20, 0x2E21, 0x2E22, 0x2E23, 0x2E24,
+        0x2E25, 0x2E26, 0x2E27, 0x2E28, 0x2E29, 0x3008, 0x3009, 0x300A, 0x300B, 0x300C, 0x300D,
+        0x300E, 0x300F, 0x3010, 0x3011, 0x3014, 0x3015, 0x3016, 0x3017, 0x3018, 0x3019, 0x301A,
+        0x301B, 0xFE59, 0xFE5A, 0xFE5B, 0xFE5C, 0xFE5D, 0xFE5E, 0xFF08, 0xFF09, 0xFF3B, 0xFF3D,
+        0xFF5B, 0xFF5D, 0xFF5F, 0xFF60, 0xFF62, 0xFF63,
+    ]
+}

@@ -30,13 +30,17 @@ struct LineBaselines {
     func lineHeight(mask: UInt32, heights: UnsafeBufferPointer<Double>, lineStart: Int) -> Double {
         // A line starting with a letter of a script whose baseline the fonts agree on (Latin,
         // Arabic… where only the ideographic baselines differ) moves no run: no script runs read.
+        var firstScript: hb_script_t? = nil
         if lineStart < bytes.count {
             let script = hb_unicode_script(hb_unicode_funcs_get_default(), TextWalker.decode(bytes, at: lineStart).value)
-            if PangoScriptRuns.isReal(script) && !shifts.differ(for: BaselineShifts.Lead(script: script)) {
-                return StyleTables.lineHeight(mask: mask, heights: heights)
+            if PangoScriptRuns.isReal(script) {
+                if !shifts.differ(for: BaselineShifts.Lead(script: script)) {
+                    return StyleTables.lineHeight(mask: mask, heights: heights)
+                }
+                firstScript = script
             }
         }
-        let first = firstRun(at: lineStart)
+        let first = firstRun(at: lineStart, script: firstScript)
         return shifts.lineHeight(mask: mask, leadFont: first.font, lead: first.lead, heights: heights)
     }
 
@@ -45,12 +49,14 @@ struct LineBaselines {
     /// characters: what chooses no font), the font of the text after it where Pango starts an
     /// item (a paragraph's start, after a tab), else the font `StyleTables.whitespaceFont` gives
     /// it after the text before it (the run it continues). The script: that of the script run
-    /// holding the first scalar (`PangoScriptRuns`).
-    func firstRun(at start: Int) -> (font: Int, lead: BaselineShifts.Lead) {
+    /// holding the first scalar (`PangoScriptRuns`) — the first scalar's own when it is of a real
+    /// script (`script`, when the caller has it: a script run holds no scalar of another real
+    /// script), so that the runs are read only for a line starting with a common or inherited one.
+    func firstRun(at start: Int, script: hb_script_t? = nil) -> (font: Int, lead: BaselineShifts.Lead) {
         guard start < bytes.count else { return (0, .roman) }
         let unicode = hb_unicode_funcs_get_default()
         let first = TextWalker.decode(bytes, at: start).value
-        let lead = BaselineShifts.Lead(script: PangoScriptRuns.script(at: start, in: bytes))
+        let lead = BaselineShifts.Lead(script: script ?? PangoScriptRuns.script(at: start, in: bytes))
         guard Itemizer.considerAsSpace(first, unicode: unicode) else { return (tables.lookup(first).font, lead) }
         // White space: where the text after it starts, and the text before it in its paragraph.
         var next = start

@@ -1,3 +1,4 @@
+import CHarfBuzz
 import Foundation
 import Testing
 @testable import TextMeasure
@@ -93,6 +94,36 @@ struct LineBaselinesTests {
 }
 
 extension LineBaselinesTests {
+    @Test("A line starting with a scalar of a real script: its script is the script run's (no scan)", arguments: ["ko", "hi", "th", "mixed"])
+    func realScriptNeedsNoScan(corpus: String) throws {
+        let chain = try FontChain([Self.font(Self.noto + "NotoSans-Regular.ttf"), Self.font(Self.cjk)])
+        let measurer = try TextMeasurer(style: TextStyle(fontChain: chain, fontSize: 17, profile: .pango))
+        let url = PangoOracle.repositoryRoot.appendingPathComponent("Tests/TextMeasureTests/Fixtures/corpus/\(corpus).jsonl")
+        var checked = 0
+        for line in try String(contentsOf: url, encoding: .utf8).split(separator: "\n").prefix(300) {
+            guard var text = (try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["text"] as? String
+            else { continue }
+            let label = text
+            text.withUTF8 { bytes in
+                measurer.tables.fillEntries(coveringScalarsOf: bytes)
+                guard let baselines = LineBaselines(tables: measurer.tables, bytes: bytes) else { return }
+                var i = 0
+                while i < bytes.count {
+                    let (value, length) = TextWalker.decode(bytes, at: i)
+                    let script = hb_unicode_script(hb_unicode_funcs_get_default(), value)
+                    if PangoScriptRuns.isReal(script) {
+                        let scanned = baselines.firstRun(at: i)
+                        let known = baselines.firstRun(at: i, script: script)
+                        #expect(scanned.font == known.font && scanned.lead == known.lead, "\(corpus): \(label) at byte \(i)")
+                        checked += 1
+                    }
+                    i += length
+                }
+            }
+        }
+        #expect(checked > 1_000)
+    }
+
     /// The font at `spec`: a path, with "#N" for face N of a collection (as the oracle takes it).
     static func font(_ spec: String) throws -> Font {
         guard let hash = spec.lastIndex(of: "#"), let face = Int(spec[spec.index(after: hash)...]) else {

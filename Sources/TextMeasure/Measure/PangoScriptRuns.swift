@@ -36,6 +36,56 @@ struct PangoScriptRuns {
     /// - Complexity: O(bytes from the paragraph's start to the run's end), at most about
     ///   `maxLookBehind` plus the run.
     static func script(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> hb_script_t {
+        nearScript(at: offset, in: bytes) ?? scannedScript(at: offset, in: bytes)
+    }
+
+    /// `script(at:in:)` read from the scalars around `offset` alone, where no paired character is
+    /// near: a real-script scalar's run is of its script; a common or inherited one joins the run
+    /// of the last real-script scalar before it in its paragraph when only unpaired common and
+    /// inherited scalars lie between (runs break only before a real-script scalar of another
+    /// script, or where a paired character closes), else — at the paragraph's start — takes the
+    /// first real script after it in the paragraph (common when there is none). `nil` where a
+    /// paired character or the look-behind limit comes first: the runs must be read.
+    ///
+    /// - Complexity: O(scalars between `offset` and the nearest real-script scalar).
+    static func nearScript(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> hb_script_t? {
+        guard offset < bytes.count else { return nil }
+        let unicode = hb_unicode_funcs_get_default()
+        /// The scalar's script when it decides, `nil` for an unpaired common or inherited one,
+        /// and `.some(nil)` for a paired one (the runs must be read).
+        func decides(_ value: UInt32) -> hb_script_t?? {
+            let script = hb_unicode_script(unicode, value)
+            if isReal(script) { return .some(script) }
+            return script == HB_SCRIPT_COMMON && pairIndex(value) >= 0 ? .some(nil) : nil
+        }
+        let first = TextWalker.decode(bytes, at: offset).value
+        if let decided = decides(first) { return decided }
+        // Back to the paragraph's start.
+        var j = offset
+        let limit = max(0, offset - maxLookBehind)
+        while j > 0 {
+            let byte = bytes[j - 1]
+            if byte == 0x0A || byte == 0x0D { break }
+            if byte == 0xA9 && j >= 3 && bytes[j - 2] == 0x80 && bytes[j - 3] == 0xE2 { break }
+            guard j > limit else { return nil }
+            var k = j - 1
+            while k > 0 && bytes[k] & 0xC0 == 0x80 { k -= 1 }
+            if let decided = decides(TextWalker.decode(bytes, at: k).value) { return decided }
+            j = k
+        }
+        // Only common and inherited scalars before it in its paragraph: the first real script after.
+        var f = offset
+        while f < bytes.count {
+            let (value, length) = TextWalker.decode(bytes, at: f)
+            if value == 0x0A || value == 0x0D || value == 0x2029 { return HB_SCRIPT_COMMON }
+            if let decided = decides(value) { return decided }
+            f += length
+        }
+        return HB_SCRIPT_COMMON
+    }
+
+    /// `script(at:in:)` by reading the runs from the paragraph's start.
+    static func scannedScript(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> hb_script_t {
         var start = offset
         let limit = max(0, offset - maxLookBehind)
         while start > limit {

@@ -1,5 +1,6 @@
-import Testing
 import CHarfBuzz
+import Foundation
+import Testing
 @testable import TextMeasure
 
 /// Pango 1.50's script runs (`pango_script_iter_next`): common characters join their run, paired
@@ -35,5 +36,32 @@ struct PangoScriptRunsTests {
         // Without the paragraph break, "(" would be Latin (after "a"), then ")" too.
         #expect(Self.scripts("a\n(말)", at: ["a\n", "a\n(말"]) == [HB_SCRIPT_HANGUL, HB_SCRIPT_HANGUL])
         #expect(Self.scripts("말\n123", at: ["말\n"]) == [HB_SCRIPT_COMMON])
+    }
+
+    @Test("Read near the offset, the script is the runs' wherever no paired character is near",
+          arguments: ["ko", "mixed", "mixed-ar", "mixed-he", "hi", "th", "ja"])
+    func nearScriptIsTheRuns(corpus: String) throws {
+        let url = PangoOracle.repositoryRoot.appendingPathComponent("Tests/TextMeasureTests/Fixtures/corpus/\(corpus).jsonl")
+        var near = 0
+        var scanned = 0
+        for line in try String(contentsOf: url, encoding: .utf8).split(separator: "\n").prefix(400) {
+            guard let text = (try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["text"] as? String
+            else { continue }
+            Array(text.utf8).withUnsafeBufferPointer { bytes in
+                var i = 0
+                while i < bytes.count {
+                    if let script = PangoScriptRuns.nearScript(at: i, in: bytes) {
+                        #expect(script == PangoScriptRuns.scannedScript(at: i, in: bytes), "\(corpus): \(text) at byte \(i)")
+                        near += 1
+                    } else {
+                        scanned += 1
+                    }
+                    i += TextWalker.decode(bytes, at: i).length
+                }
+            }
+        }
+        // Not vacuous: most offsets are read near, and the corpora have paired characters.
+        #expect(near > 1_000)
+        #expect(scanned > 0)
     }
 }

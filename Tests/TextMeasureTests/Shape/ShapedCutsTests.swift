@@ -35,6 +35,7 @@ struct ShapedCutsTests {
         var unsafeSeen = 0
         for text in try Self.corpus(corpus).prefix(300) {
             Array(text.utf8).withUnsafeBufferPointer { bytes in
+                view.fillEntries(coveringScalarsOf: bytes)  // as every walk of a text does first
                 let levels = BidiLevels(bytes)
                 // Each space-separated word of the row, as an overlong piece's content.
                 var start = 0

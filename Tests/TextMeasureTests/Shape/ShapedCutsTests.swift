@@ -9,13 +9,15 @@ import Testing
 struct ShapedCutsTests {
     static let noto = "/usr/share/fonts/truetype/noto/"
 
-    static func tables(script: String) throws -> StyleTableView {
+    /// A `.pango` measurer of Noto Sans then the script's Noto font (its `tables` are valid while
+    /// it lives: keep it).
+    static func measurer(script: String) throws -> TextMeasurer {
         let fonts = [noto + "NotoSans-Regular.ttf", noto + "NotoSans\(script)-Regular.ttf"]
         for font in fonts {
             try #require(FileManager.default.fileExists(atPath: font), "install fonts-noto-core (Scripts/test does)")
         }
         return try TextMeasurer(style: TextStyle(
-            fontChain: try FontChain(fonts.map { try Font(path: $0) }), fontSize: 17, profile: .pango)).tables
+            fontChain: try FontChain(fonts.map { try Font(path: $0) }), fontSize: 17, profile: .pango))
     }
 
     static func corpus(_ name: String) throws -> [String] {
@@ -30,7 +32,11 @@ struct ShapedCutsTests {
         arguments: [("ar", "Arabic"), ("fa", "Arabic"), ("he", "Hebrew"), ("hi", "Devanagari"), ("bn", "Bengali"),
                     ("ta", "Tamil"), ("th", "Thai"), ("mixed-ar", "Arabic")])
     func safeCutsNeedNoShaping(corpus: String, script: String) throws {
-        let view = try Self.tables(script: script)
+        let measurer = try Self.measurer(script: script)
+        try withExtendedLifetime(measurer) { try check(corpus: corpus, view: measurer.tables) }
+    }
+
+    private func check(corpus: String, view: StyleTableView) throws {
         var safeChecked = 0
         var unsafeSeen = 0
         for text in try Self.corpus(corpus).prefix(300) {

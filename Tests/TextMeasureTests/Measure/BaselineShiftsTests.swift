@@ -1,5 +1,6 @@
-import Testing
 import CHarfBuzz
+import Synchronization
+import Testing
 @testable import TextMeasure
 
 /// Where a style's fonts put their baselines (`BaselineShifts`), as HarfBuzz 6 gives them to
@@ -9,10 +10,17 @@ struct BaselineShiftsTests {
     static let noto = "/usr/share/fonts/truetype/noto/"
     static let cjk = "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc#1"
 
+    /// The tables of a measurer of `paths`; the measurer, which owns them, is kept for the rest
+    /// of the test process (a `StyleTableView` does not retain them).
     static func tables(_ paths: [String], profile: LayoutProfile = .pango) throws -> StyleTableView {
-        try TextMeasurer(style: TextStyle(
-            fontChain: FontChain(paths.map { try LineBaselinesTests.font($0) }), fontSize: 17, profile: profile)).tables
+        let measurer = try TextMeasurer(style: TextStyle(
+            fontChain: FontChain(paths.map { try LineBaselinesTests.font($0) }), fontSize: 17, profile: profile))
+        kept.withLock { $0.append(measurer) }
+        return measurer.tables
     }
+
+    /// The measurers whose tables the tests read.
+    private static let kept = Mutex<[TextMeasurer]>([])
 
     @Test("Noto Sans and Noto Sans CJK: the ideographic baselines differ, the roman and hanging agree")
     func korean() throws {

@@ -127,18 +127,6 @@ struct BaselineShifts: @unchecked Sendable {  // points into immutable memory it
         }
         let row = Int(lead.rawValue) * n
         let baseline = positions[row + leadFont]
-        var ascent = 0.0
-        var descent = 0.0
-        var m = mask
-        while m != 0 {
-            let i = m.trailingZeroBitCount
-            if i < n {
-                let raise = baseline - positions[row + i]
-                ascent = max(ascent, heights[n + i] + raise)
-                descent = max(descent, heights[2 * n + i] - raise)
-            }
-            m &= m - 1
-        }
-        return ascent + descent
+        return StyleTables.unionHeight(mask: mask, heights: heights) { baseline - positions[row + $0] }
     }
 }

@@ -63,10 +63,7 @@ struct PangoScriptRuns {
         // Back to the paragraph's start.
         var j = offset
         let limit = max(0, offset - maxLookBehind)
-        while j > 0 {
-            let byte = bytes[j - 1]
-            if byte == 0x0A || byte == 0x0D { break }
-            if byte == 0xA9 && j >= 3 && bytes[j - 2] == 0x80 && bytes[j - 3] == 0xE2 { break }
+        while j > 0 && !startsParagraph(at: j, in: bytes) {
             guard j > limit else { return nil }
             var k = j - 1
             while k > 0 && bytes[k] & 0xC0 == 0x80 { k -= 1 }
@@ -84,17 +81,20 @@ struct PangoScriptRuns {
         return HB_SCRIPT_COMMON
     }
 
+    /// Whether byte `offset` (> 0) of `bytes` starts a paragraph: the byte before it ends LF, CR or
+    /// U+2029 (E2 80 A9) — what `nextRun` ends a paragraph after.
+    @inline(__always)
+    private static func startsParagraph(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let byte = bytes[offset - 1]
+        return byte == 0x0A || byte == 0x0D
+            || (byte == 0xA9 && offset >= 3 && bytes[offset - 2] == 0x80 && bytes[offset - 3] == 0xE2)
+    }
+
     /// `script(at:in:)` by reading the runs from the paragraph's start.
     static func scannedScript(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> hb_script_t {
         var start = offset
         let limit = max(0, offset - maxLookBehind)
-        while start > limit {
-            let byte = bytes[start - 1]
-            if byte == 0x0A || byte == 0x0D { break }
-            // U+2029 is E2 80 A9.
-            if byte == 0xA9 && start >= 3 && bytes[start - 2] == 0x80 && bytes[start - 3] == 0xE2 { break }
-            start -= 1
-        }
+        while start > limit && !startsParagraph(at: start, in: bytes) { start -= 1 }
         while start < offset && bytes[start] & 0xC0 == 0x80 { start += 1 }  // a scalar's start
         var runs = PangoScriptRuns(bytes: bytes, from: start)
         return runs.script(at: offset)

@@ -690,14 +690,25 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
             let i = mask.trailingZeroBitCount
             return i < n ? heights[i] : 0
         }
+        return unionHeight(mask: mask, heights: heights) { _ in 0 }
+    }
+
+    /// The height of the union of the extents of the fonts of `mask` (see `lineHeight(mask:heights:)`),
+    /// each raised by `raise(i)` points (font i's baseline moved up): the largest raised ascent
+    /// plus the largest lowered descent — the one form of a line's extent, which
+    /// `BaselineShifts` calls with the baseline shifts of Pango's aligned runs.
+    @inline(__always)
+    static func unionHeight(mask: UInt32, heights: UnsafeBufferPointer<Double>, raise: (Int) -> Double) -> Double {
+        let n = heights.count / 3
         var ascent = 0.0
         var rest = 0.0
         var m = mask
         while m != 0 {
             let i = m.trailingZeroBitCount
             if i < n {
-                ascent = max(ascent, heights[n + i])
-                rest = max(rest, heights[2 * n + i])
+                let up = raise(i)
+                ascent = max(ascent, heights[n + i] + up)
+                rest = max(rest, heights[2 * n + i] - up)
             }
             m &= m - 1
         }

@@ -25,11 +25,11 @@ enum RunShaper {
     ///   - wholeUnits: Split cluster widths in whole units as Pango does (`.pango`), else evenly.
     ///   - missingWidth: The width for the scalar at a byte offset when HarfBuzz draws it with
     ///     glyph 0 (no font has it): the measurer's box width, not the font's `.notdef`.
-    /// - Complexity: HarfBuzz's shaping, O(n) in the run's length for the scripts in practice.
     ///   - safeBreaks: If not `nil`, one flag per scalar is appended to it: whether the text may be
     ///     cut before the scalar with both sides shaped alone giving the same glyphs as the whole
     ///     run does — the scalar starts the run (which HarfBuzz shapes on its own) or a HarfBuzz
     ///     cluster none of whose glyphs is `HB_GLYPH_FLAG_UNSAFE_TO_BREAK`.
+    /// - Complexity: HarfBuzz's shaping, O(n) in the run's length for the scripts in practice.
     static func appendLogicalWidths(
         of run: Range<Int>, context: Context, font: HarfBuzzFont, script: hb_script_t,
         direction: hb_direction_t, scale: Double,

@@ -45,16 +45,9 @@ enum CommandLineTools {
     static let shapedCorpus60k: String = {
         let file = directory.appendingPathComponent("ar-hi-he-60000.jsonl")
         if !FileManager.default.fileExists(atPath: file.path) {
-            let texts = ["ar", "hi", "he"].map { BenchmarkRows.corpus($0).filter { !$0.isEmpty } }
-            var random = BenchmarkRandom(state: 7)
             var out = ""
-            for i in 0..<60_000 {
-                let corpus = texts[i % 3]
-                var words = corpus[random.next(below: corpus.count)].split(separator: " ", omittingEmptySubsequences: false).map(String.init)
-                if words.count > 2 {
-                    words[random.next(below: words.count)] = String(random.next(below: 1_000_000))
-                }
-                let data = try! JSONSerialization.data(withJSONObject: ["text": words.joined(separator: " ")])
+            for row in BenchmarkShapedRows.rows(count: 60_000) {
+                let data = try! JSONSerialization.data(withJSONObject: ["text": row])
                 out += String(decoding: data, as: UTF8.self) + "\n"
             }
             try! out.write(to: file, atomically: true, encoding: .utf8)
@@ -63,9 +56,7 @@ enum CommandLineTools {
     }()
 
     /// The fonts of the shaped rows, in chain order (Debian's `fonts-noto-core`).
-    static let shapedFonts = ["NotoSans", "NotoSansArabic", "NotoSansDevanagari", "NotoSansHebrew"].map {
-        "/usr/share/fonts/truetype/noto/\($0)-Regular.ttf"
-    }
+    static let shapedFonts = BenchmarkShapedRows.fontPaths
 
     /// 1,000,000 rows of `rowheight dataset --kind KIND --seed 1`.
     static func dataset(_ kind: String) -> String {

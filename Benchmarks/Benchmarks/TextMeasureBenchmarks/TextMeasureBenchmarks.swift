@@ -15,6 +15,7 @@ let benchmarks: @Sendable () -> Void = {
     scriptBenchmarks()
     richTextBenchmarks()
     emojiBenchmarks()
+    sharedMeasurerBenchmarks()
     let english = BenchmarkRows.rows("en", count: 10_000, length: 150)
     let japanese = BenchmarkRows.rows("ja", count: 10_000, length: 90)
     let style = try! TextStyle.bundled(fontSize: 17)

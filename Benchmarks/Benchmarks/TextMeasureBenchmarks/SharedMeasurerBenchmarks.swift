@@ -1,0 +1,38 @@
+import Benchmark
+import BenchmarkSupport
+import Foundation
+import TextMeasure
+
+/// One measurer shared by one and by two threads (issue 10's goal: two threads ≥ 1.8× one) on
+/// 30,000 shaped rows that keep missing the word cache (`BenchmarkShapedRows`: Arabic, Hindi and
+/// Hebrew sentences, one word a random number): the threads shape, insert into and read the same
+/// `ShapedPieceCache`. Each iteration starts from a new measurer, so the cache starts empty (its
+/// set-up is outside the measurement); the speedup is the ratio of the two wall-clock times.
+func sharedMeasurerBenchmarks() {
+    let rows = BenchmarkShapedRows.rows(count: 30_000)
+    let chain = try! FontChain(paths: BenchmarkShapedRows.fontPaths)
+    let config = Benchmark.Configuration(
+        metrics: [.wallClock, .cpuTotal], warmupIterations: 1, maxDuration: .seconds(20), maxIterations: 7)
+    for threads in [1, 2] {
+        Benchmark(
+            "Measure 30,000 Arabic/Hindi/Hebrew rows (cache-missing), Noto chain, .pango, one shared measurer, \(threads) thread\(threads == 1 ? "" : "s")",
+            configuration: config
+        ) { benchmark in
+            let measurer = try! TextMeasurer(style: TextStyle(fontChain: chain, fontSize: 17, profile: .pango))
+            benchmark.startMeasurement()
+            let done = DispatchSemaphore(value: 0)
+            for thread in 0..<threads {
+                Thread {
+                    var sum = 0.0
+                    for row in stride(from: thread, to: rows.count, by: threads) {
+                        sum += try! measurer.measure(rows[row], width: 280).height
+                    }
+                    blackHole(sum)
+                    done.signal()
+                }.start()
+            }
+            for _ in 0..<threads { done.wait() }
+            benchmark.stopMeasurement()
+        }
+    }
+}

@@ -80,9 +80,9 @@ extension LayoutPiece {
 }
 
 extension FittingPiece {
-    /// The piece moves the pen not at all: it fits any line (`LineFitter.tryPlace`).
+    /// The piece moves the pen not at all: it fits any line (`OpenLine.takesNoWidth`, `OpenLine.fits`).
     var takesNoWidth: Bool {
-        @inline(__always) get { leadingKern + content + whitespace == 0 }
+        @inline(__always) get { OpenLine.takesNoWidth(kern: leadingKern, content: content, whitespace: whitespace) }
     }
 }
 

@@ -142,12 +142,11 @@ struct ExactPieceSums {
                 // last cluster's line, whose fonts it adds to in `.pango` (as `TextWalker.forEachSpace`).
                 var stepper = GlyphStepper()
                 let first = plan.clusters.count
-                walker.forEachCluster(from: pieces[i].start, to: pieces[i].contentEnd, stepper: &stepper) {
+                walker.forEachCluster(from: pieces[i].layout.start, to: pieces[i].layout.contentEnd, stepper: &stepper) {
                     plan.clusters.append($0)
                 }
                 if pango, plan.clusters.count > first {
-                    let piece = PreparedPieceView(piece: pieces[i], summary: summaries[i]).layoutPiece
-                    plan.clusters[plan.clusters.count - 1].fontMask |= walker.whitespaceMask(of: piece, after: stepper)
+                    plan.clusters[plan.clusters.count - 1].fontMask |= walker.whitespaceMask(of: pieces[i].layout, after: stepper)
                 }
                 plan.clusterStarts.append(Int32(plan.clusters.count))
             }
@@ -192,10 +191,12 @@ struct ExactPieceSums {
         }
         var offset: Int64 = 0
         var breaks = (plan.hasCountedWhitespace ? 3 : 2) * count
-        for (i, piece) in pieces.enumerated() {
+        let pango = measurer.style.profile == .pango
+        for (i, prepared) in pieces.enumerated() {
+            let piece = prepared.layout
             let start = offset + fixed(piece.leadingKern)
             let end = start + fixed(piece.content)
-            values[i] = Int32(truncatingIfNeeded: end + fixed(piece.countedWhitespace))
+            values[i] = Int32(truncatingIfNeeded: end + fixed(piece.countedWhitespace(pango: pango)))
             values[count + i] = Int32(truncatingIfNeeded: start)
             if plan.hasCountedWhitespace { values[contentEnds + i] = Int32(truncatingIfNeeded: end) }
             offset = end + fixed(piece.whitespace)
@@ -225,7 +226,7 @@ struct ExactPieceSums {
             count: Int32(count), mandatoryBreakCount: Int32(plan.mandatoryBreakCount),
             longPieceCount: Int32(plan.longPieces.count), lineLimit: Int32(clamping: style.numberOfLines),
             fontMask: plan.fontMask, contentEndsOffset: Int32(contentEnds), fractionBits: UInt8(plan.fractionBits),
-            pango: style.profile == .pango, values: UnsafePointer(values), summaries: summaries,
+            pango: pango, values: UnsafePointer(values), summaries: summaries,
             lineHeights: measurer.tables.lineHeights, lineHeightMultiple: style.lineHeightMultiple,
             lineSpacing: style.lineSpacing, scale: style.scale)
     }

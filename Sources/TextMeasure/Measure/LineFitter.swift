@@ -8,7 +8,7 @@
 /// A tab moves the pen to the next tab stop (`TabStops`) and always fits; in `.pango`, an
 /// overlong piece is broken between its white-space characters too (`LayoutCluster.Role`).
 ///
-/// A line's height comes from the fonts its pieces used (`FittingPiece.fontMask`, bit i = font
+/// A line's height comes from the fonts its pieces used (`LayoutPiece.fontMask`, bit i = font
 /// i of `lineHeights`, see `StyleTables.lineHeight(mask:heights:)`): a style's own fonts for
 /// plain text, or the font slots of an attributed text (`LineHeightSlots`), whose runs have
 /// fonts and sizes of their own. In a `.pango` style whose fonts' baselines differ, a line of
@@ -92,7 +92,7 @@ struct LineFitter {
     /// - Returns: `false` when the piece is wider than a whole line and breakable: the caller
     ///   then places its clusters with `placeCluster(_:)` and ends it with `endBroken(_:)`.
     @inline(__always)
-    mutating func tryPlace(_ piece: some FittingPiece) -> Bool {
+    mutating func tryPlace(_ piece: LayoutPiece) -> Bool {
         if _slowPath(piece.isTab) {
             placeTab(piece)
             return true
@@ -117,21 +117,21 @@ struct LineFitter {
     /// width (`OpenLine.reach`; `maxWidth` unbounded, where it always fits), or 0 for a tab
     /// (which hangs).
     @inline(__always)
-    func reach(of piece: some FittingPiece) -> Double {
+    func reach(of piece: LayoutPiece) -> Double {
         if piece.isTab { return 0 }
         return line.reach(kern: piece.leadingKern, content: piece.content, counted: piece.countedWhitespace(pango: pango))
     }
 
     /// Places a tab: the pen moves to the next stop; the tab fits wherever the pen is.
     @inline(never)
-    private mutating func placeTab(_ piece: some FittingPiece) {
+    private mutating func placeTab(_ piece: LayoutPiece) {
         line.placeTab(at: tabStops.stop(after: line.pen, maxWidth: line.maxWidth), mask: piece.fontMask)
         lastEnd = piece.end
         if piece.isMandatoryBreak { endLine(mandatory: true) }
     }
 
     @inline(__always)
-    private mutating func append(_ piece: some FittingPiece, kern: Double) {
+    private mutating func append(_ piece: LayoutPiece, kern: Double) {
         line.append(kern: kern, content: piece.content, whitespace: piece.whitespace, mask: piece.fontMask)
         lastEnd = piece.end
         if piece.isMandatoryBreak { endLine(mandatory: true) }
@@ -140,9 +140,7 @@ struct LineFitter {
     /// Places `piece`, breaking it between the clusters `clusters` gives (in order) when it is
     /// wider than a whole line: `tryPlace`, then `placeCluster` for each and `endBroken`.
     @inline(__always)
-    mutating func place<Piece: FittingPiece>(
-        _ piece: Piece, clusters: (Piece, (LayoutCluster) -> Void) -> Void
-    ) {
+    mutating func place(_ piece: LayoutPiece, clusters: (LayoutPiece, (LayoutCluster) -> Void) -> Void) {
         if tryPlace(piece) { return }
         var full = false
         clusters(piece) { cluster in
@@ -184,7 +182,7 @@ struct LineFitter {
     /// Ends an overlong piece after its clusters: `.uikit` places its trailing white space (which
     /// hangs); in `.pango` the clusters included it.
     @inline(__always)
-    mutating func endBroken(_ piece: some FittingPiece) {
+    mutating func endBroken(_ piece: LayoutPiece) {
         line.hang(whitespace: pango ? 0 : piece.whitespace)
         lastEnd = piece.end
         if piece.isMandatoryBreak { endLine(mandatory: true) }

@@ -105,12 +105,13 @@ struct PreparedWrapper {
         var line = anchor.line
         if anchor.isLineStart {
             // A line start drops the kerning.
-            let first = pieces[anchor.index - 1]
+            let first = pieces[anchor.index - 1].layout
             line.append(kern: 0, content: first.content, whitespace: first.whitespace, mask: 0)
         }
         var j = anchor.index
         while j < end {
-            line.append(kern: pieces[j].leadingKern, content: pieces[j].content, whitespace: pieces[j].whitespace, mask: 0)
+            let piece = pieces[j].layout
+            line.append(kern: piece.leadingKern, content: piece.content, whitespace: piece.whitespace, mask: 0)
             j += 1
         }
         return line
@@ -156,14 +157,14 @@ struct PreparedWrapper {
                         break
                     }
                     // Too close to call: sum the fitter's way and go on from there.
-                    let piece = pieces[k]
+                    let piece = pieces[k].layout
                     let exact = exactLine(from: anchor, through: k)
                     anchor = Anchor(line: exact, index: k)
-                    base = exact.pen - piece.offset
+                    base = exact.pen - pieces[k].offset
                     limit = maxWidth - tolerance - base
                     // (A piece of no width after another is left to `LineFitter`: `needsLineFitter`.)
                     guard exact.fits(
-                        kern: piece.leadingKern, content: piece.content, counted: piece.countedWhitespace,
+                        kern: piece.leadingKern, content: piece.content, counted: piece.countedWhitespace(pango: pango),
                         takesNoWidth: false)
                     else {
                         endLine(placedBefore: k, mandatory: false)
@@ -194,7 +195,7 @@ struct PreparedWrapper {
             // are too close to tell lines apart.
             // Where the last piece's content ends: its counted white space counts in `.pango` only.
             var estimate = base + summaries[last - 1].fittingEnd
-            if pango { estimate -= pieces[last - 1].countedWhitespace }
+            if pango { estimate -= pieces[last - 1].layout.countedWhitespace(pango: true) }
             if let current = candidate {
                 if estimate > current.estimate + 2 * tolerance {
                     candidate = (anchor, last, estimate)

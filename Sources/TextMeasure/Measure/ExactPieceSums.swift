@@ -301,7 +301,7 @@ struct ExactPieceSums {
                 // Its last cluster alone is wider than the line: in `.pango` the white space
                 // after it may start the next line (`LayoutCluster.Role.hangingSpace`), which only
                 // `LineFitter` decides.
-                if pango && line.endsBefore(cluster: .hangingSpace, kern: 0, width: 0) { return nil }
+                if pango && line.endsBefore(cluster: .hangingSpace, kern: 0, width: 0, maxWidth: fixedWidth) { return nil }
                 start = Int64(contentEnds[k]) - line.pen
                 mask = uniform ? 0 : line.mask
             }
@@ -352,12 +352,12 @@ struct ExactPieceSums {
         let range = Int(clusterStarts[nextLong])..<Int(clusterStarts[nextLong + 1])
         // A text drawn by the primary font alone has lines of one height.
         let uniform = fontMask <= 1
-        var line = OpenLine<Int64>(maxWidth: width)
+        var line = OpenLine<Int64>()
         for i in range {
             let cluster = clusters[i]
             let kern = Int64(cluster.leadingKern)
             let clusterWidth = Int64(cluster.width)
-            if line.endsBefore(cluster: .content, kern: kern, width: clusterWidth) {
+            if line.endsBefore(cluster: .content, kern: kern, width: clusterWidth, maxWidth: width) {
                 lines.end(
                     width: line.content,
                     height: rule.height(mask: uniform ? 0 : line.mask, heights: lineHeights, lineStart: lineStart),

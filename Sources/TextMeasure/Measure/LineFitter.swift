@@ -14,6 +14,8 @@
 /// fonts and sizes of their own. In a `.pango` style whose fonts' baselines differ, a line of
 /// several fonts also reads its first run from the text (`LineBaselines`).
 struct LineFitter {
+    /// The width lines are compared with, width units (`comparedWidth`).
+    let maxWidth: Double
     /// The profile is `.pango` (that of `tabStops`).
     var pango: Bool {
         @inline(__always) get { tabStops.pango }
@@ -37,9 +39,6 @@ struct LineFitter {
     /// UTF-8 offsets where the open line starts and where what was placed on it ends.
     private var lineStart = 0
     private var lastEnd = 0
-
-    /// The width lines are compared with, width units (`comparedWidth`).
-    var maxWidth: Double { line.maxWidth }
 
     /// A fitter for the pieces of `text` (valid UTF-8, which the pieces' offsets index) in the
     /// style of `tables`.
@@ -65,7 +64,8 @@ struct LineFitter {
     ) {
         self.tabStops = tabStops
         self.baselines = baselines
-        line = OpenLine(maxWidth: LineFitter.comparedWidth(maxWidth, pango: tabStops.pango))
+        self.maxWidth = LineFitter.comparedWidth(maxWidth, pango: tabStops.pango)
+        line = OpenLine()
         tally = LineTally(numberOfLines: lineLimit)
         self.lineHeights = lineHeights
         self.unitsPerPoint = unitsPerPoint
@@ -99,14 +99,16 @@ struct LineFitter {
         }
         let counted = piece.countedWhitespace(pango: pango)
         if line.hasPiece {
-            if line.fits(kern: piece.leadingKern, content: piece.content, counted: counted, takesNoWidth: piece.takesNoWidth) {
+            if line.fits(kern: piece.leadingKern, content: piece.content, counted: counted, maxWidth: maxWidth, takesNoWidth: piece.takesNoWidth) {
                 append(piece, kern: piece.leadingKern)
                 return true
             }
             endLine()
             if isFull { return true }
         }
-        if line.fitsWhole(extent: piece.content + counted, breaksWhenOverlong: piece.breaksWhenOverlong(pango: pango)) {
+        if OpenLine.fitsWhole(
+            extent: piece.content + counted, maxWidth: maxWidth, breaksWhenOverlong: piece.breaksWhenOverlong(pango: pango))
+        {
             append(piece, kern: 0)
             return true
         }
@@ -125,7 +127,7 @@ struct LineFitter {
     /// Places a tab: the pen moves to the next stop; the tab fits wherever the pen is.
     @inline(never)
     private mutating func placeTab(_ piece: LayoutPiece) {
-        line.placeTab(at: tabStops.stop(after: line.pen, maxWidth: line.maxWidth), mask: piece.fontMask)
+        line.placeTab(at: tabStops.stop(after: line.pen, maxWidth: maxWidth), mask: piece.fontMask)
         lastEnd = piece.end
         if piece.isMandatoryBreak { endLine(mandatory: true) }
     }
@@ -142,6 +144,13 @@ struct LineFitter {
     @inline(__always)
     mutating func place(_ piece: LayoutPiece, clusters: (LayoutPiece, (LayoutCluster) -> Void) -> Void) {
         if tryPlace(piece) { return }
+        placeBroken(piece, clusters: clusters)
+    }
+
+    /// Places an overlong piece cluster by cluster (`place(_:clusters:)`). Out of line: only such
+    /// a piece gets here, and the loops placing pieces keep their registers.
+    @inline(never)
+    private mutating func placeBroken(_ piece: LayoutPiece, clusters: (LayoutPiece, (LayoutCluster) -> Void) -> Void) {
         var full = false
         clusters(piece) { cluster in
             if !full { full = !placeCluster(cluster) }
@@ -157,7 +166,7 @@ struct LineFitter {
     @inline(__always)
     mutating func placeCluster(_ cluster: LayoutCluster) -> Bool {
         if _slowPath(cluster.role != .content) { return placeSpace(cluster) }
-        if line.endsBefore(cluster: .content, kern: cluster.leadingKern, width: cluster.width) {
+        if line.endsBefore(cluster: .content, kern: cluster.leadingKern, width: cluster.width, maxWidth: maxWidth) {
             endLine()
             if isFull { return false }
         }
@@ -170,7 +179,7 @@ struct LineFitter {
     /// a line may end before it; it adds no content width.
     @inline(never)
     private mutating func placeSpace(_ cluster: LayoutCluster) -> Bool {
-        if line.endsBefore(cluster: cluster.role, kern: cluster.leadingKern, width: cluster.width) {
+        if line.endsBefore(cluster: cluster.role, kern: cluster.leadingKern, width: cluster.width, maxWidth: maxWidth) {
             endLine()
             if isFull { return false }
         }

@@ -10,16 +10,17 @@
 ///   (`fits`); otherwise the line ends before it;
 /// - a piece that starts a line goes on it whole when its content and counted white space fit,
 ///   or when it cannot be broken (`fitsWhole`); otherwise it is placed cluster by cluster
-///   (`endsBefore(cluster:kern:width:)`, `place(cluster:kern:width:mask:)`), the line ending
+///   (`endsBefore(cluster:kern:width:maxWidth:)`, `place(cluster:kern:width:mask:)`), the line ending
 ///   before each cluster that does not fit;
 /// - a line's content ends where its last piece's content ends (`content`): the white space
 ///   after it hangs (what counts of it only decides what fits).
 ///
 /// The sums keep the order written here — a comparison sums `((pen + kern) + content) + counted`,
 /// the pen moves by `kern + content` — on which every floating-point result depends.
+///
+/// The width compared with, `maxWidth`, is the fitter's (`LineFitter.comparedWidth`, or its
+/// fixed-point form for exact sums), passed to each comparison.
 struct OpenLine<Width: LineWidth> {
-    /// The width compared with (`LineFitter.comparedWidth`; a fixed-point one for exact sums).
-    let maxWidth: Width
     /// Where the pen is after what was placed: content, kerning and trailing white space.
     private(set) var pen: Width = .zero
     /// Where the line's content ends: the pen before the last piece's trailing white space.
@@ -29,11 +30,9 @@ struct OpenLine<Width: LineWidth> {
     /// The fonts of what was placed (`StyleTables.lineHeight(mask:heights:)`).
     private(set) var mask: UInt32 = 0
 
-    /// An empty line `maxWidth` wide.
+    /// An empty line.
     @inline(__always)
-    init(maxWidth: Width) {
-        self.maxWidth = maxWidth
-    }
+    init() {}
 
     /// Empties the line (after it ended).
     @inline(__always)
@@ -62,7 +61,7 @@ struct OpenLine<Width: LineWidth> {
     /// in char mode, which fits wherever the pen is, also past the width after white space that
     /// hangs — Pango compares with its remaining width clamped at 0).
     @inline(__always)
-    func fits(kern: Width, content: Width, counted: Width, takesNoWidth: @autoclosure () -> Bool) -> Bool {
+    func fits(kern: Width, content: Width, counted: Width, maxWidth: Width, takesNoWidth: @autoclosure () -> Bool) -> Bool {
         pen + kern + content + counted <= maxWidth || _slowPath(takesNoWidth())
     }
 
@@ -72,12 +71,6 @@ struct OpenLine<Width: LineWidth> {
     @inline(__always)
     static func fitsWhole(extent: Width, maxWidth: Width, breaksWhenOverlong: @autoclosure () -> Bool) -> Bool {
         extent <= maxWidth || !breaksWhenOverlong()
-    }
-
-    /// `fitsWhole(extent:maxWidth:breaksWhenOverlong:)` on this line's width.
-    @inline(__always)
-    func fitsWhole(extent: Width, breaksWhenOverlong: @autoclosure () -> Bool) -> Bool {
-        OpenLine.fitsWhole(extent: extent, maxWidth: maxWidth, breaksWhenOverlong: breaksWhenOverlong())
     }
 
     /// Whether a piece of these widths takes no width: it fits any line (`fits`).
@@ -122,7 +115,7 @@ struct OpenLine<Width: LineWidth> {
     /// before it already has; the counted last one before a mandatory break when the pen after it
     /// would; a white-space scalar starting a run never.
     @inline(__always)
-    func endsBefore(cluster role: LayoutCluster.Role, kern: Width, width: Width) -> Bool {
+    func endsBefore(cluster role: LayoutCluster.Role, kern: Width, width: Width, maxWidth: Width) -> Bool {
         guard hasPiece else { return false }
         switch role {
         case .content: return !(pen + kern + width <= maxWidth)

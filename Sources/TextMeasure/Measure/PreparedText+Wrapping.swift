@@ -72,8 +72,8 @@ struct PreparedWrapper {
             isLineStart = false
         }
 
-        init(lineStart: Int, maxWidth: Double) {
-            line = OpenLine(maxWidth: maxWidth)
+        init(lineStart: Int) {
+            line = OpenLine()
             index = lineStart + 1
             isLineStart = true
         }
@@ -91,7 +91,7 @@ struct PreparedWrapper {
         let maxWidth = LineFitter.comparedWidth(widthUnits, pango: pango)
         self.maxWidth = maxWidth
         lines = LineTally(numberOfLines: lineLimit)
-        anchor = Anchor(lineStart: -1, maxWidth: maxWidth)
+        anchor = Anchor(lineStart: -1)
         // Each sum involved (a prefix sum, the fitter's line sum, the few sums of an estimate)
         // has fewer terms than there are values plus 8, each rounding off at most half an ulp of
         // a partial sum bounded by `magnitude` (and the width).
@@ -135,7 +135,7 @@ struct PreparedWrapper {
                 guard OpenLine.fitsWhole(
                     extent: summary.fittingWidth, maxWidth: maxWidth, breaksWhenOverlong: summary.breaksWhenOverlong)
                 else { return false }
-                anchor = Anchor(lineStart: k, maxWidth: maxWidth)
+                anchor = Anchor(lineStart: k)
                 base = summary.fittingWidth - summary.fittingEnd
                 mask = summary.fontMask
                 hasPiece = true
@@ -165,7 +165,7 @@ struct PreparedWrapper {
                     // (A piece of no width after another is left to `LineFitter`: `needsLineFitter`.)
                     guard exact.fits(
                         kern: piece.leadingKern, content: piece.content, counted: piece.countedWhitespace(pango: pango),
-                        takesNoWidth: false)
+                        maxWidth: maxWidth, takesNoWidth: false)
                     else {
                         endLine(placedBefore: k, mandatory: false)
                         break
@@ -181,7 +181,7 @@ struct PreparedWrapper {
             if lines.isFull { return true }
         }
         if lines.endsLineAtEndOfText(hasOpenLine: hasPiece, pango: pango) {
-            if !hasPiece { anchor = Anchor(line: OpenLine(maxWidth: maxWidth), index: n) }
+            if !hasPiece { anchor = Anchor(line: OpenLine(), index: n) }
             endLine(placedBefore: n, mandatory: false)
         }
         return true

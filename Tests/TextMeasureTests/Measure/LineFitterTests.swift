@@ -54,36 +54,33 @@ struct LineFitterTests {
         }
     }
 
+    /// Expects `text`, whose word of twelve "M" is broken three clusters a line (the lines
+    /// 3.5 "M" wide), to measure `lines` lines, the widest three "M" wide, by every fitter — the
+    /// exact sums among them (they keep the word's clusters).
+    static func expectBrokenWord(_ text: String, lines: Int, style: TextStyle) throws {
+        let three = try width(of: "MMM", style: style)
+        let answers = try answers(text, width: three + (try width(of: "M", style: style)) / 2, style: style)
+        #expect(answers["exact"] != nil, "the exact sums keep the word's clusters")
+        for (path, answer) in answers {
+            #expect(answer.lineCount == lines, "\(style.profile) \(path)")
+            #expect(answer.maxLineWidth == three, "\(style.profile) \(path)")
+            #expect(answer.height == (try height(lines: lines, style: style)), "\(style.profile) \(path)")
+        }
+    }
+
     @Test("An overlong word at the very start is broken between clusters", arguments: LayoutProfile.allCases)
     func overlongAtStart(profile: LayoutProfile) throws {
         let style = try TextStyle.bundled(profile: profile)
         let word = String(repeating: "M", count: 12)
-        let three = try Self.width(of: "MMM", style: style)
-        let width = three + (try Self.width(of: "M", style: style)) / 2
         #expect(try Self.width(of: word, style: style) >= ExactPieceSums.longPieceWidth)
-        let answers = try Self.answers(word, width: width, style: style)
-        #expect(answers["exact"] != nil, "the exact sums keep the word's clusters")
-        for (path, answer) in answers {
-            #expect(answer.lineCount == 4, "\(profile) \(path)")
-            #expect(answer.maxLineWidth == three, "\(profile) \(path)")
-            #expect(answer.height == (try Self.height(lines: 4, style: style)), "\(profile) \(path)")
-        }
+        try Self.expectBrokenWord(word, lines: 4, style: style)
     }
 
     @Test("numberOfLines cuts inside an overlong word", arguments: LayoutProfile.allCases)
     func lineLimitInsideAPiece(profile: LayoutProfile) throws {
+        // "ok", then the word's first three clusters: the cut falls inside the word.
         let style = try TextStyle.bundled(numberOfLines: 2, profile: profile)
-        let text = "ok " + String(repeating: "M", count: 12) + " end"
-        let three = try Self.width(of: "MMM", style: style)
-        let width = three + (try Self.width(of: "M", style: style)) / 2
-        let answers = try Self.answers(text, width: width, style: style)
-        #expect(answers["exact"] != nil, "the exact sums keep the word's clusters")
-        for (path, answer) in answers {
-            // "ok", then the word's first three clusters; the cut falls inside the word.
-            #expect(answer.lineCount == 2, "\(profile) \(path)")
-            #expect(answer.maxLineWidth == three, "\(profile) \(path)")
-            #expect(answer.height == (try Self.height(lines: 2, style: style)), "\(profile) \(path)")
-        }
+        try Self.expectBrokenWord("ok " + String(repeating: "M", count: 12) + " end", lines: 2, style: style)
     }
 
     @Test("An empty text: no line in .uikit, one line of the primary font in .pango", arguments: LayoutProfile.allCases)

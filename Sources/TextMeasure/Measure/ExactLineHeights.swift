@@ -23,7 +23,7 @@ struct PlainLineHeights: ExactLineHeights {
 struct AlignedLineHeights: ExactLineHeights {
     let baselines: LineBaselines
     let pieces: UnsafeBufferPointer<PreparedPiece>
-    @inline(__always) func lineStart(piece: Int) -> Int { pieces[piece].start }
+    @inline(__always) func lineStart(piece: Int) -> Int { pieces[piece].layout.start }
     @inline(__always) func lineStart(after cluster: ExactPieceSums.ExactCluster) -> Int { Int(cluster.end) }
     @inline(__always)
     func height(mask: UInt32, heights: UnsafeBufferPointer<Double>, lineStart: Int) -> Double {

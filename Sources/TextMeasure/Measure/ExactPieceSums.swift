@@ -142,12 +142,11 @@ struct ExactPieceSums {
                 // last cluster's line, whose fonts it adds to in `.pango` (as `TextWalker.forEachSpace`).
                 var stepper = GlyphStepper()
                 let first = plan.clusters.count
-                walker.forEachCluster(from: pieces[i].start, to: pieces[i].contentEnd, stepper: &stepper) {
+                walker.forEachCluster(from: pieces[i].layout.start, to: pieces[i].layout.contentEnd, stepper: &stepper) {
                     plan.clusters.append($0)
                 }
                 if pango, plan.clusters.count > first {
-                    let piece = PreparedPieceView(piece: pieces[i], summary: summaries[i]).layoutPiece
-                    plan.clusters[plan.clusters.count - 1].fontMask |= walker.whitespaceMask(of: piece, after: stepper)
+                    plan.clusters[plan.clusters.count - 1].fontMask |= walker.whitespaceMask(of: pieces[i].layout, after: stepper)
                 }
                 plan.clusterStarts.append(Int32(plan.clusters.count))
             }
@@ -192,10 +191,12 @@ struct ExactPieceSums {
         }
         var offset: Int64 = 0
         var breaks = (plan.hasCountedWhitespace ? 3 : 2) * count
-        for (i, piece) in pieces.enumerated() {
+        let pango = measurer.style.profile == .pango
+        for (i, prepared) in pieces.enumerated() {
+            let piece = prepared.layout
             let start = offset + fixed(piece.leadingKern)
             let end = start + fixed(piece.content)
-            values[i] = Int32(truncatingIfNeeded: end + fixed(piece.countedWhitespace))
+            values[i] = Int32(truncatingIfNeeded: end + fixed(piece.countedWhitespace(pango: pango)))
             values[count + i] = Int32(truncatingIfNeeded: start)
             if plan.hasCountedWhitespace { values[contentEnds + i] = Int32(truncatingIfNeeded: end) }
             offset = end + fixed(piece.whitespace)
@@ -225,7 +226,7 @@ struct ExactPieceSums {
             count: Int32(count), mandatoryBreakCount: Int32(plan.mandatoryBreakCount),
             longPieceCount: Int32(plan.longPieces.count), lineLimit: Int32(clamping: style.numberOfLines),
             fontMask: plan.fontMask, contentEndsOffset: Int32(contentEnds), fractionBits: UInt8(plan.fractionBits),
-            pango: style.profile == .pango, values: UnsafePointer(values), summaries: summaries,
+            pango: pango, values: UnsafePointer(values), summaries: summaries,
             lineHeights: measurer.tables.lineHeights, lineHeightMultiple: style.lineHeightMultiple,
             lineSpacing: style.lineSpacing, scale: style.scale)
     }
@@ -270,7 +271,7 @@ struct ExactPieceSums {
         let fixedWidth = scaled < 0x1p40 ? Int64(scaled) : 1 << 40
         // A text drawn by the primary font alone has lines of one height.
         let uniform = fontMask <= 1
-        var lines = Lines(lineLimit: Int(lineLimit))
+        var lines = LineTally<Int64>(numberOfLines: Int(lineLimit))
         // A line's pieces are at most those up to the next mandatory break (`stop` is past it).
         // Lines never run past one, so each is reached in turn.
         var nextBreak = 0
@@ -282,24 +283,30 @@ struct ExactPieceSums {
                 nextBreak += 1
                 stop = nextBreak < breakCount ? Int(mandatoryBreaks[nextBreak]) + 1 : count
             }
+            // Positions are along the text: the line's origin (`start`) is added to both sides
+            // of `OpenLine`'s comparisons, so a piece's reach is its fit end.
             var start = Int64(contentStarts[k])
             var mask = uniform ? 0 : summaries[k].fontMask
             var lineStart = rule.lineStart(piece: k)
-            if Int64(fitEnds[k]) - start > fixedWidth && summaries[k].breaksWhenOverlong {
+            if !OpenLine.fitsWhole(
+                extent: Int64(fitEnds[k]) - start, maxWidth: fixedWidth,
+                breaksWhenOverlong: summaries[k].breaksWhenOverlong)
+            {
                 // Overlong: broken between its clusters, its last part starting the line that
                 // the pieces after it continue.
-                guard let pen = breakLongPiece(
-                    k, width: fixedWidth, nextLong: &nextLong, lines: &lines, mask: &mask, lineStart: &lineStart,
-                    uniform: uniform, heights: rule)
+                guard let line = breakLongPiece(
+                    k, width: fixedWidth, nextLong: &nextLong, lines: &lines, lineStart: &lineStart, heights: rule)
                 else { return nil }
                 if lines.isFull { break }
                 // Its last cluster alone is wider than the line: in `.pango` the white space
-                // after it may start the next line (`LayoutCluster.Role`), which only
+                // after it may start the next line (`LayoutCluster.Role.hangingSpace`), which only
                 // `LineFitter` decides.
-                if pango && pen > fixedWidth { return nil }
-                start = Int64(contentEnds[k]) - pen
+                if pango && line.endsBefore(cluster: .hangingSpace, kern: 0, width: 0, maxWidth: fixedWidth) { return nil }
+                start = Int64(contentEnds[k]) - line.pen
+                mask = uniform ? 0 : line.mask
             }
             k += 1
+            // `OpenLine.fits` with the origin added: reach = fit end − start ≤ width.
             let limit = start + fixedWidth
             if uniform {
                 while k < stop && Int64(fitEnds[k]) <= limit { k += 1 }
@@ -309,60 +316,32 @@ struct ExactPieceSums {
                     k += 1
                 }
             }
-            lines.end(width: Int64(contentEnds[k - 1]) - start, height: rule.height(mask: mask, heights: lineHeights, lineStart: lineStart))
-            lines.lastEndedByMandatoryBreak = k == stop && nextBreak < breakCount
+            lines.end(
+                width: Int64(contentEnds[k - 1]) - start,
+                height: rule.height(mask: mask, heights: lineHeights, lineStart: lineStart),
+                mandatory: k == stop && nextBreak < breakCount)
             if lines.isFull { break }
         }
         // After a final mandatory break there is one more (empty) line; an empty text has one
-        // in `.pango` only (see `LineFitter.finish`).
-        if !lines.isFull, lines.count > 0 ? lines.lastEndedByMandatoryBreak : pango {
-            lines.end(width: 0, height: StyleTables.lineHeight(mask: 0, heights: lineHeights))
+        // in `.pango` only (every line this loop opens it ends).
+        if lines.endsLineAtEndOfText(hasOpenLine: false, pango: pango) {
+            lines.end(width: 0, height: StyleTables.lineHeight(mask: 0, heights: lineHeights), mandatory: false)
         }
-        return LineFitter.measurement(
-            lineCount: lines.count, heightSum: lines.heightSum, maxLineWidth: Double(lines.widest) * pointsPerFixed,
-            lineHeightMultiple: lineHeightMultiple, lineSpacing: lineSpacing, scale: scale,
-            lines: nil)
+        return lines.measurement(
+            maxLineWidth: Double(lines.widest) * pointsPerFixed, lineHeightMultiple: lineHeightMultiple,
+            lineSpacing: lineSpacing, scale: scale, lines: nil)
     }
 
-    /// The lines found so far.
-    struct Lines {
-        let lineLimit: Int
-        var count = 0
-        /// Sum of the lines' heights, points.
-        var heightSum = 0.0
-        /// Widest line, fixed-point units.
-        var widest: Int64 = 0
-        var lastEndedByMandatoryBreak = false
-
-        /// - Parameter lineLimit: `numberOfLines` (0: no limit).
-        init(lineLimit: Int) {
-            self.lineLimit = lineLimit > 0 ? lineLimit : .max
-        }
-
-        /// `numberOfLines` lines are complete.
-        var isFull: Bool {
-            @inline(__always) get { count >= lineLimit }
-        }
-
-        /// Ends a line `width` wide and `height` points tall.
-        @inline(__always)
-        mutating func end(width: Int64, height: Double) {
-            count += 1
-            heightSum += height
-            widest = max(widest, width)
-        }
-    }
-
-    /// Places the long piece `k` at a line start cluster by cluster as `LineFitter.placeCluster`
-    /// does, ending the lines it fills; returns the pen after its last cluster (fixed point), or
-    /// `nil` when its clusters are not kept. `nextLong` is where the search for it starts;
-    /// `lineStart`, the UTF-8 offset where the open line starts (the piece's), becomes that of
-    /// the line its last part starts.
+    /// Places the long piece `k` at a line start cluster by cluster (`OpenLine.endsBefore`,
+    /// `OpenLine.place(cluster:kern:width:mask:)`, as `LineFitter.placeCluster`), ending the lines
+    /// it fills; returns the line its last part is on (fixed point), or `nil` when its clusters
+    /// are not kept. `nextLong` is where the search for it starts; `lineStart`, the UTF-8 offset
+    /// where the open line starts (the piece's), becomes that of the line its last part starts.
     @inline(never)
     private func breakLongPiece<Heights: ExactLineHeights>(
-        _ k: Int, width: Int64, nextLong: inout Int, lines: inout Lines,
-        mask: inout UInt32, lineStart: inout Int, uniform: Bool, heights rule: Heights
-    ) -> Int64? {
+        _ k: Int, width: Int64, nextLong: inout Int, lines: inout LineTally<Int64>, lineStart: inout Int,
+        heights rule: Heights
+    ) -> OpenLine<Int64>? {
         let longCount = Int(longPieceCount)
         let longPieces = values + (contentEndsOffset == 0 ? 2 : 3) * Int(count)
             + Int(mandatoryBreakCount)
@@ -371,25 +350,24 @@ struct ExactPieceSums {
         while nextLong < longCount && Int(longPieces[nextLong]) < k { nextLong += 1 }
         guard nextLong < longCount && Int(longPieces[nextLong]) == k else { return nil }
         let range = Int(clusterStarts[nextLong])..<Int(clusterStarts[nextLong + 1])
-        var pen: Int64 = 0
-        mask = 0
+        // A text drawn by the primary font alone has lines of one height.
+        let uniform = fontMask <= 1
+        var line = OpenLine<Int64>()
         for i in range {
             let cluster = clusters[i]
-            if i == range.lowerBound {
-                pen = Int64(cluster.width)
-            } else if pen + Int64(cluster.leadingKern) + Int64(cluster.width) <= width {
-                pen += Int64(cluster.leadingKern) + Int64(cluster.width)
-            } else {
-                lines.end(width: pen, height: rule.height(mask: uniform ? 0 : mask, heights: lineHeights, lineStart: lineStart))
-                lines.lastEndedByMandatoryBreak = false
-                if lines.isFull { return pen }
-                mask = 0
-                pen = Int64(cluster.width)
+            let kern = Int64(cluster.leadingKern)
+            let clusterWidth = Int64(cluster.width)
+            if line.endsBefore(cluster: .content, kern: kern, width: clusterWidth, maxWidth: width) {
+                lines.end(
+                    width: line.content,
+                    height: rule.height(mask: uniform ? 0 : line.mask, heights: lineHeights, lineStart: lineStart),
+                    mandatory: false)
+                if lines.isFull { return line }
+                line.reset()
                 lineStart = rule.lineStart(after: clusters[i - 1])
             }
-            mask |= cluster.fontMask
+            line.place(cluster: .content, kern: kern, width: clusterWidth, mask: cluster.fontMask)
         }
-        if uniform { mask = 0 }
-        return pen
+        return line
     }
 }

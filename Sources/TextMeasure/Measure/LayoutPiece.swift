@@ -1,6 +1,6 @@
 /// The unit the line fitter places: a word-mode segment (text between two break opportunities)
 /// or, in char mode, one grapheme cluster. Widths are in width units (see `StyleTables`).
-struct LayoutPiece: FittingPiece, Sendable {
+struct LayoutPiece: Sendable {
     /// UTF-8 offset of the first byte.
     var start: Int
     /// UTF-8 offset where the trailing white space (which may hang) begins.
@@ -77,29 +77,9 @@ extension LayoutPiece {
     func breaksWhenOverlong(pango: Bool) -> Bool {
         isBreakable || (pango && whitespace > 0)
     }
-}
 
-extension FittingPiece {
-    /// The piece moves the pen not at all: it fits any line (`LineFitter.tryPlace`).
+    /// The piece moves the pen not at all: it fits any line (`OpenLine.takesNoWidth`, `OpenLine.fits`).
     var takesNoWidth: Bool {
-        @inline(__always) get { leadingKern + content + whitespace == 0 }
+        @inline(__always) get { OpenLine.takesNoWidth(kern: leadingKern, content: content, whitespace: whitespace) }
     }
-}
-
-/// What `LineFitter` reads of a piece: a `LayoutPiece` as measured, or a `PreparedPiece` as a
-/// prepared text keeps it.
-protocol FittingPiece {
-    var leadingKern: Double { get }
-    var content: Double { get }
-    var whitespace: Double { get }
-    /// Width of the trailing white space that counts for fitting.
-    func countedWhitespace(pango: Bool) -> Double
-    var end: Int { get }
-    var fontMask: UInt32 { get }
-    var isMandatoryBreak: Bool { get }
-    /// Whether the piece is broken between its clusters when it starts a line and does not fit
-    /// it (`LayoutPiece.breaksWhenOverlong(pango:)`).
-    func breaksWhenOverlong(pango: Bool) -> Bool
-    /// See `LayoutPiece.isTab`.
-    var isTab: Bool { get }
 }

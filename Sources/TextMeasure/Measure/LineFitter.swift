@@ -8,18 +8,18 @@
 /// A tab moves the pen to the next tab stop (`TabStops`) and always fits; in `.pango`, an
 /// overlong piece is broken between its white-space characters too (`LayoutCluster.Role`).
 ///
-/// A line's height comes from the fonts its pieces used (`FittingPiece.fontMask`, bit i = font
+/// A line's height comes from the fonts its pieces used (`LayoutPiece.fontMask`, bit i = font
 /// i of `lineHeights`, see `StyleTables.lineHeight(mask:heights:)`): a style's own fonts for
 /// plain text, or the font slots of an attributed text (`LineHeightSlots`), whose runs have
 /// fonts and sizes of their own. In a `.pango` style whose fonts' baselines differ, a line of
 /// several fonts also reads its first run from the text (`LineBaselines`).
 struct LineFitter {
+    /// The width lines are compared with, width units (`comparedWidth`).
     let maxWidth: Double
     /// The profile is `.pango` (that of `tabStops`).
     var pango: Bool {
         @inline(__always) get { tabStops.pango }
     }
-    let lineLimit: Int
     let recordLines: Bool
     /// Per font: line height, ascent, descent (`StyleTableView.lineHeights`' layout), points.
     let lineHeights: UnsafeBufferPointer<Double>
@@ -31,20 +31,14 @@ struct LineFitter {
     /// fonts whose baselines differ); `nil` for every other style and for attributed text.
     let baselines: LineBaselines?
 
-    private(set) var lineCount = 0
-    /// Sum of the counted lines' heights, points.
-    private(set) var heightSum = 0.0
-    /// Widest counted line, width units.
-    private(set) var maxLineWidth = 0.0
+    /// The open line and the rule of what goes on it.
+    private var line: OpenLine<Double>
+    /// The lines ended: count, heights, widest (width units).
+    private var tally: LineTally<Double>
     private(set) var lines: [LineFragment] = []
-
-    private var penX = 0.0
-    private var contentX = 0.0
-    private var hasPiece = false
-    private var mask: UInt32 = 0
+    /// UTF-8 offsets where the open line starts and where what was placed on it ends.
     private var lineStart = 0
     private var lastEnd = 0
-    private var lastEndedByMandatoryBreak = false
 
     /// A fitter for the pieces of `text` (valid UTF-8, which the pieces' offsets index) in the
     /// style of `tables`.
@@ -71,9 +65,10 @@ struct LineFitter {
         self.tabStops = tabStops
         self.baselines = baselines
         self.maxWidth = LineFitter.comparedWidth(maxWidth, pango: tabStops.pango)
+        line = OpenLine()
+        tally = LineTally(numberOfLines: lineLimit)
         self.lineHeights = lineHeights
         self.unitsPerPoint = unitsPerPoint
-        self.lineLimit = lineLimit
         self.recordLines = recordLines
     }
 
@@ -83,34 +78,37 @@ struct LineFitter {
         pango ? maxWidth : maxWidth + 1e-9 * max(1, maxWidth)
     }
 
+    /// Lines ended so far.
+    var lineCount: Int { tally.count }
+
     /// True once `numberOfLines` lines are complete: the rest of the text cannot change the result.
     var isFull: Bool {
-        @inline(__always) get { lineLimit > 0 && lineCount >= lineLimit }
+        @inline(__always) get { tally.isFull }
     }
 
-    /// Places `piece` if it fits on the current line or on a new one.
+    /// Places `piece` if it fits on the current line or on a new one (`OpenLine.fits`,
+    /// `OpenLine.fitsWhole`).
     ///
     /// - Returns: `false` when the piece is wider than a whole line and breakable: the caller
     ///   then places its clusters with `placeCluster(_:)` and ends it with `endBroken(_:)`.
     @inline(__always)
-    mutating func tryPlace(_ piece: some FittingPiece) -> Bool {
+    mutating func tryPlace(_ piece: LayoutPiece) -> Bool {
         if _slowPath(piece.isTab) {
             placeTab(piece)
             return true
         }
-        let extra = piece.countedWhitespace(pango: pango)
-        if hasPiece {
-            // A piece of no width (the mandatory break after white space in char mode) fits
-            // wherever the pen is, also past the width after white space that hangs: Pango
-            // compares with its remaining width clamped at 0.
-            if penX + piece.leadingKern + piece.content + extra <= maxWidth || _slowPath(piece.takesNoWidth) {
+        let counted = piece.countedWhitespace(pango: pango)
+        if line.hasPiece {
+            if line.fits(kern: piece.leadingKern, content: piece.content, counted: counted, maxWidth: maxWidth, takesNoWidth: piece.takesNoWidth) {
                 append(piece, kern: piece.leadingKern)
                 return true
             }
             endLine()
             if isFull { return true }
         }
-        if piece.content + extra <= maxWidth || !piece.breaksWhenOverlong(pango: pango) {
+        if OpenLine.fitsWhole(
+            extent: piece.content + counted, maxWidth: maxWidth, breaksWhenOverlong: piece.breaksWhenOverlong(pango: pango))
+        {
             append(piece, kern: 0)
             return true
         }
@@ -118,32 +116,25 @@ struct LineFitter {
     }
 
     /// How far the piece would reach on the open line: where `tryPlace` compares it with the
-    /// width (`maxWidth` unbounded, where it always fits): the line's content with the piece's
-    /// white space that counts, or 0 for a tab (which hangs).
+    /// width (`OpenLine.reach`; `maxWidth` unbounded, where it always fits), or 0 for a tab
+    /// (which hangs).
     @inline(__always)
-    func reach(of piece: some FittingPiece) -> Double {
+    func reach(of piece: LayoutPiece) -> Double {
         if piece.isTab { return 0 }
-        let extent = piece.content + piece.countedWhitespace(pango: pango)
-        return hasPiece ? penX + piece.leadingKern + extent : extent
+        return line.reach(kern: piece.leadingKern, content: piece.content, counted: piece.countedWhitespace(pango: pango))
     }
 
     /// Places a tab: the pen moves to the next stop; the tab fits wherever the pen is.
     @inline(never)
-    private mutating func placeTab(_ piece: some FittingPiece) {
-        penX = tabStops.stop(after: penX, maxWidth: maxWidth)
-        mask |= piece.fontMask
-        hasPiece = true
+    private mutating func placeTab(_ piece: LayoutPiece) {
+        line.placeTab(at: tabStops.stop(after: line.pen, maxWidth: maxWidth), mask: piece.fontMask)
         lastEnd = piece.end
         if piece.isMandatoryBreak { endLine(mandatory: true) }
     }
 
     @inline(__always)
-    private mutating func append(_ piece: some FittingPiece, kern: Double) {
-        penX += kern + piece.content
-        contentX = penX
-        penX += piece.whitespace
-        mask |= piece.fontMask
-        hasPiece = true
+    private mutating func append(_ piece: LayoutPiece, kern: Double) {
+        line.append(kern: kern, content: piece.content, whitespace: piece.whitespace, mask: piece.fontMask)
         lastEnd = piece.end
         if piece.isMandatoryBreak { endLine(mandatory: true) }
     }
@@ -151,10 +142,15 @@ struct LineFitter {
     /// Places `piece`, breaking it between the clusters `clusters` gives (in order) when it is
     /// wider than a whole line: `tryPlace`, then `placeCluster` for each and `endBroken`.
     @inline(__always)
-    mutating func place<Piece: FittingPiece>(
-        _ piece: Piece, clusters: (Piece, (LayoutCluster) -> Void) -> Void
-    ) {
+    mutating func place(_ piece: LayoutPiece, clusters: (LayoutPiece, (LayoutCluster) -> Void) -> Void) {
         if tryPlace(piece) { return }
+        placeBroken(piece, clusters: clusters)
+    }
+
+    /// Places an overlong piece cluster by cluster (`place(_:clusters:)`). Out of line: only such
+    /// a piece gets here, and the loops placing pieces keep their registers.
+    @inline(never)
+    private mutating func placeBroken(_ piece: LayoutPiece, clusters: (LayoutPiece, (LayoutCluster) -> Void) -> Void) {
         var full = false
         clusters(piece) { cluster in
             if !full { full = !placeCluster(cluster) }
@@ -162,27 +158,19 @@ struct LineFitter {
         if !full { endBroken(piece) }
     }
 
-    /// Places one cluster of an overlong piece (the first on an empty line).
+    /// Places one cluster of an overlong piece (the first on an empty line; `OpenLine.endsBefore`,
+    /// `OpenLine.place(cluster:kern:width:mask:)`).
     ///
     /// - Returns: `false` once `numberOfLines` lines are complete: skip the piece's other
     ///   clusters and `endBroken(_:)`.
     @inline(__always)
     mutating func placeCluster(_ cluster: LayoutCluster) -> Bool {
         if _slowPath(cluster.role != .content) { return placeSpace(cluster) }
-        if hasPiece {
-            if penX + cluster.leadingKern + cluster.width <= maxWidth {
-                penX += cluster.leadingKern + cluster.width
-            } else {
-                endLine()
-                if isFull { return false }
-                penX = cluster.width
-            }
-        } else {
-            penX = cluster.width
+        if line.endsBefore(cluster: .content, kern: cluster.leadingKern, width: cluster.width, maxWidth: maxWidth) {
+            endLine()
+            if isFull { return false }
         }
-        contentX = penX
-        mask |= cluster.fontMask
-        hasPiece = true
+        line.place(cluster: .content, kern: cluster.leadingKern, width: cluster.width, mask: cluster.fontMask)
         lastEnd = cluster.end
         return true
     }
@@ -191,19 +179,11 @@ struct LineFitter {
     /// a line may end before it; it adds no content width.
     @inline(never)
     private mutating func placeSpace(_ cluster: LayoutCluster) -> Bool {
-        let fits: Bool
-        switch cluster.role {
-        case .hangingSpace: fits = penX <= maxWidth
-        case .countedSpace: fits = penX + cluster.width <= maxWidth
-        case .spaceStartingRun, .content: fits = true
-        }
-        if hasPiece && !fits {
+        if line.endsBefore(cluster: cluster.role, kern: cluster.leadingKern, width: cluster.width, maxWidth: maxWidth) {
             endLine()
             if isFull { return false }
         }
-        penX += cluster.width
-        mask |= cluster.fontMask
-        hasPiece = true
+        line.place(cluster: cluster.role, kern: cluster.leadingKern, width: cluster.width, mask: cluster.fontMask)
         lastEnd = cluster.end
         return true
     }
@@ -211,74 +191,34 @@ struct LineFitter {
     /// Ends an overlong piece after its clusters: `.uikit` places its trailing white space (which
     /// hangs); in `.pango` the clusters included it.
     @inline(__always)
-    mutating func endBroken(_ piece: some FittingPiece) {
-        if !pango { penX += piece.whitespace }
-        hasPiece = true
+    mutating func endBroken(_ piece: LayoutPiece) {
+        line.hang(whitespace: pango ? 0 : piece.whitespace)
         lastEnd = piece.end
         if piece.isMandatoryBreak { endLine(mandatory: true) }
     }
 
     private mutating func endLine(mandatory: Bool = false) {
         let height = StyleTables.lineHeight(
-            mask: mask, heights: lineHeights, baselines: baselines, lineStart: lineStart)
-        lineCount += 1
-        heightSum += height
-        maxLineWidth = max(maxLineWidth, contentX)
+            mask: line.mask, heights: lineHeights, baselines: baselines, lineStart: lineStart)
+        tally.end(width: line.content, height: height, mandatory: mandatory)
         if recordLines {
             lines.append(LineFragment(
-                utf8Range: lineStart..<lastEnd, width: contentX / unitsPerPoint, lineHeight: height))
+                utf8Range: lineStart..<lastEnd, width: line.content / unitsPerPoint, lineHeight: height))
         }
-        penX = 0
-        contentX = 0
-        hasPiece = false
-        mask = 0
+        line.reset()
         lineStart = lastEnd
-        lastEndedByMandatoryBreak = mandatory
     }
 
-    /// Ends the text: closes the open line; a text ending in a mandatory break has one more
-    /// (empty) line; an empty text has none (`.uikit`) or one (`.pango`).
+    /// Ends the text (`LineTally.endsLineAtEndOfText`): closes the open line; a text ending in a
+    /// mandatory break has one more (empty) line; an empty text has none (`.uikit`) or one (`.pango`).
     mutating func finish() {
-        if isFull { return }
-        if hasPiece {
-            endLine()
-        } else if lineCount > 0 ? lastEndedByMandatoryBreak : pango {
-            endLine()
-        }
+        if tally.endsLineAtEndOfText(hasOpenLine: line.hasPiece, pango: pango) { endLine() }
     }
 
     /// The measurement: line count capped, height per DESIGN.md rounded up to the pixel grid.
     @inline(__always)
     func measurement(style: TextStyle) -> TextMeasurement {
-        LineFitter.measurement(
-            lineCount: lineCount, heightSum: heightSum, maxLineWidth: maxLineWidth / unitsPerPoint,
-            style: style, lines: recordLines ? lines : nil)
-    }
-
-    /// The measurement of `lineCount` lines whose heights sum to `heightSum` (points), the
-    /// widest `maxLineWidth` points wide.
-    @inline(__always)
-    static func measurement(
-        lineCount: Int, heightSum: Double, maxLineWidth: Double, style: TextStyle, lines: [LineFragment]?
-    ) -> TextMeasurement {
-        measurement(
-            lineCount: lineCount, heightSum: heightSum, maxLineWidth: maxLineWidth,
-            lineHeightMultiple: style.lineHeightMultiple, lineSpacing: style.lineSpacing, scale: style.scale,
-            lines: lines)
-    }
-
-    /// `measurement(lineCount:heightSum:maxLineWidth:style:lines:)` with the style's numbers given.
-    @inline(__always)
-    static func measurement(
-        lineCount: Int, heightSum: Double, maxLineWidth: Double, lineHeightMultiple: Double, lineSpacing: Double,
-        scale: Double, lines: [LineFragment]?
-    ) -> TextMeasurement {
-        var height = 0.0
-        if lineCount > 0 {
-            height = heightSum * lineHeightMultiple + Double(lineCount - 1) * lineSpacing
-            height = LineFitter.roundUp(height, scale: scale)
-        }
-        return TextMeasurement(lineCount: lineCount, height: height, maxLineWidth: maxLineWidth, lines: lines)
+        tally.measurement(maxLineWidth: tally.widest / unitsPerPoint, style: style, lines: recordLines ? lines : nil)
     }
 
     /// `ceil(h × scale) / scale`, ignoring floating-point noise far below a pixel.

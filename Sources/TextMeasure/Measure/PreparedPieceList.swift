@@ -64,14 +64,15 @@ struct PreparedPieceList: ~Copyable {
     @inline(__always)
     mutating func append(_ piece: LayoutPiece) {
         if _slowPath(count == capacity) { grow() }
-        let prepared = PreparedPiece(piece, pango: pango, offset: offset)
-        offset += prepared.advance + prepared.whitespace
-        let summary = PreparedPieceSummary(prepared, layout: piece, pango: pango)
+        let prepared = PreparedPiece(layout: piece, offset: offset)
+        offset += piece.leadingKern + piece.content + piece.whitespace
+        let summary = PreparedPieceSummary(piece, offset: prepared.offset, pango: pango)
+        let counted = piece.countedWhitespace(pango: pango)
         (pieces + count).initialize(to: prepared)
         (summaries + count).initialize(to: summary)
         count += 1
-        magnitude += prepared.leadingKern.magnitude + prepared.content.magnitude + prepared.whitespace.magnitude
-            + prepared.countedWhitespace.magnitude
+        magnitude += piece.leadingKern.magnitude + piece.content.magnitude + piece.whitespace.magnitude
+            + counted.magnitude
         fontMask |= summary.fontMask
         if summary.isMandatoryBreak { mandatoryBreakCount += 1 }
         if _slowPath(PreparedText.needsLineFitter(summary, prepared, after: count > 1 ? summaries + count - 2 : nil)) {
@@ -79,14 +80,14 @@ struct PreparedPieceList: ~Copyable {
         }
         if _slowPath(PreparedPieceList.isLong(prepared, summary, longPieceWidth: longPieceWidth, pango: pango)) {
             longPieceCount += 1
-            longPieceBytes += prepared.contentEnd - prepared.start
+            longPieceBytes += piece.contentEnd - piece.start
         }
-        noteExactness(prepared.leadingKern)
-        noteExactness(prepared.content)
-        noteExactness(prepared.whitespace)
+        noteExactness(piece.leadingKern)
+        noteExactness(piece.content)
+        noteExactness(piece.whitespace)
         if pango {  // (`.uikit` counts no white space: 0 changes nothing here)
-            hasCountedWhitespace = hasCountedWhitespace || prepared.countedWhitespace != 0
-            noteExactness(prepared.countedWhitespace)
+            hasCountedWhitespace = hasCountedWhitespace || counted != 0
+            noteExactness(counted)
         }
     }
 
@@ -97,7 +98,8 @@ struct PreparedPieceList: ~Copyable {
     static func isLong(
         _ piece: PreparedPiece, _ summary: PreparedPieceSummary, longPieceWidth: Double, pango: Bool
     ) -> Bool {
-        summary.isBreakable && summary.fittingWidth >= longPieceWidth && (!pango || piece.countedWhitespace == 0)
+        summary.isBreakable && summary.fittingWidth >= longPieceWidth
+            && (!pango || piece.layout.countedWhitespace(pango: true) == 0)
     }
 
     /// Notes one value for `isExact` and `exactBits`: an integer below 2⁵² plus 2⁵² is exact and

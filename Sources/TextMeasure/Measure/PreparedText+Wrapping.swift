@@ -18,23 +18,24 @@ extension PreparedText {
         let storage = self.storage
         guard !storage.needsLineFitter, !storage.alignsBaselines else { return nil }
         let tables = storage.measurer.tables
-        let result: (Int, Double, Double)? = withExtendedLifetime(storage) {
+        let tally: LineTally<Double>? = withExtendedLifetime(storage) {
             var wrapper = PreparedWrapper(
                 pieces: storage.pieces, summaries: storage.summaries,
                 lineHeights: storage.lineHeights, pango: tables.profile == .pango, widthUnits: widthUnits,
                 magnitude: storage.magnitude, lineLimit: storage.measurer.style.numberOfLines)
             guard wrapper.run() else { return nil }
-            return (wrapper.lineCount, wrapper.heightSum, wrapper.widest)
+            return wrapper.lines
         }
-        guard let result else { return nil }
-        return LineFitter.measurement(
-            lineCount: result.0, heightSum: result.1, maxLineWidth: result.2 / tables.unitsPerPoint,
-            style: storage.measurer.style, lines: nil)
+        guard let tally else { return nil }
+        return tally.measurement(
+            maxLineWidth: tally.widest / tables.unitsPerPoint, style: storage.measurer.style, lines: nil)
     }
 }
 
 /// The state of `PreparedText.wrappedHeight`: `LineFitter`'s, with the open line's pen known
-/// exactly only up to an anchor piece.
+/// exactly only up to an anchor piece. The rule is `OpenLine`'s: a piece fits when its estimated
+/// reach is clearly within the width, and near the limit when `OpenLine.fits` says so on the line
+/// summed exactly up to it; the lines' tally and the end of the text are `LineTally`'s.
 struct PreparedWrapper {
     let pieces: UnsafeBufferPointer<PreparedPiece>
     let summaries: UnsafeBufferPointer<PreparedPieceSummary>
@@ -43,40 +44,36 @@ struct PreparedWrapper {
     let maxWidth: Double
     /// A bound on the difference between a prefix-sum estimate and the fitter's sum.
     let tolerance: Double
-    let lineLimit: Int
     let pango: Bool
 
-    private(set) var lineCount = 0
-    private(set) var heightSum = 0.0
-    /// Widest line, width units (complete after `run()`).
-    private(set) var widest = 0.0
-    private var lastEndedByMandatoryBreak = false
+    /// The lines ended (the widest complete after `run()`).
+    private(set) var lines: LineTally<Double>
     private var hasPiece = false
     private var mask: UInt32 = 0
     /// The open line: where the fitter's sums are known exactly. The pieces from `anchor.index`
     /// on that are on the line too are placed by estimate.
-    private var anchor = Anchor(lineStart: -1)
+    private var anchor: Anchor
     /// Estimated pen position on the open line = `base` + a position along the text.
     private var base = 0.0
     /// The ended line with the widest estimate whose exact width is not known yet.
     private var candidate: (anchor: Anchor, end: Int, estimate: Double)?
 
-    /// The fitter's pen position and content width after `pieces[..<index]`: given, or (for a
-    /// line that starts with an ordinary piece) those after that piece, read when needed.
+    /// The fitter's open line after `pieces[..<index]`: given, or (for a line that starts with
+    /// an ordinary piece) that after that piece, summed when needed.
     struct Anchor {
-        var pen = 0.0
-        var content = 0.0
+        /// The line with the pieces before `index` placed (empty at a line start).
+        var line: OpenLine<Double>
         var index: Int
         var isLineStart: Bool
 
-        init(pen: Double, content: Double, index: Int) {
-            self.pen = pen
-            self.content = content
+        init(line: OpenLine<Double>, index: Int) {
+            self.line = line
             self.index = index
             isLineStart = false
         }
 
         init(lineStart: Int) {
+            line = OpenLine()
             index = lineStart + 1
             isLineStart = true
         }
@@ -91,8 +88,10 @@ struct PreparedWrapper {
         self.summaries = summaries
         self.lineHeights = lineHeights
         self.pango = pango
-        self.maxWidth = LineFitter.comparedWidth(widthUnits, pango: pango)
-        self.lineLimit = lineLimit
+        let maxWidth = LineFitter.comparedWidth(widthUnits, pango: pango)
+        self.maxWidth = maxWidth
+        lines = LineTally(numberOfLines: lineLimit)
+        anchor = Anchor(lineStart: -1)
         // Each sum involved (a prefix sum, the fitter's line sum, the few sums of an estimate)
         // has fewer terms than there are values plus 8, each rounding off at most half an ulp of
         // a partial sum bounded by `magnitude` (and the width).
@@ -100,32 +99,28 @@ struct PreparedWrapper {
         self.tolerance = (4 * values + 32) * Double.ulpOfOne * (magnitude + maxWidth.magnitude)
     }
 
-    var isFull: Bool { lineLimit > 0 && lineCount >= lineLimit }
-
-    /// The fitter's pen position and content width after `pieces[..<end]` on a line anchored at `anchor`.
-    private func exactPen(from anchor: Anchor, through end: Int) -> (pen: Double, content: Double) {
-        var pen = anchor.pen
-        var content = anchor.content
+    /// The fitter's open line after `pieces[..<end]` on a line anchored at `anchor`, summed as
+    /// `LineFitter` sums it (`OpenLine.append`).
+    private func exactLine(from anchor: Anchor, through end: Int) -> OpenLine<Double> {
+        var line = anchor.line
         if anchor.isLineStart {
-            // The fitter: penX = 0 + (0 + content), which is `content` (never −0).
-            let first = pieces[anchor.index - 1]
-            content = first.content
-            pen = first.content + first.whitespace
+            // A line start drops the kerning.
+            let first = pieces[anchor.index - 1].layout
+            line.append(kern: 0, content: first.content, whitespace: first.whitespace, mask: 0)
         }
         var j = anchor.index
         while j < end {
-            pen += pieces[j].advance
-            content = pen
-            pen += pieces[j].whitespace
+            let piece = pieces[j].layout
+            line.append(kern: piece.leadingKern, content: piece.content, whitespace: piece.whitespace, mask: 0)
             j += 1
         }
-        return (pen, content)
+        return line
     }
 
     /// Fits the text; `false` when a line must break a piece between its clusters.
     mutating func run() -> Bool {
         guard fit() else { return false }
-        if let candidate { widest = max(widest, exactPen(from: candidate.anchor, through: candidate.end).content) }
+        if let candidate { lines.widen(to: exactLine(from: candidate.anchor, through: candidate.end).content) }
         return true
     }
 
@@ -137,7 +132,9 @@ struct PreparedWrapper {
         while k < n {
             if !hasPiece {
                 let summary = summaries[k]
-                guard summary.fittingWidth <= maxWidth || !summary.breaksWhenOverlong else { return false }
+                guard OpenLine.fitsWhole(
+                    extent: summary.fittingWidth, maxWidth: maxWidth, breaksWhenOverlong: summary.breaksWhenOverlong)
+                else { return false }
                 anchor = Anchor(lineStart: k)
                 base = summary.fittingWidth - summary.fittingEnd
                 mask = summary.fontMask
@@ -145,7 +142,7 @@ struct PreparedWrapper {
                 k += 1
                 if summary.isMandatoryBreak {
                     endLine(placedBefore: k, mandatory: true)
-                    if isFull { return true }
+                    if lines.isFull { return true }
                 }
                 continue
             }
@@ -160,12 +157,16 @@ struct PreparedWrapper {
                         break
                     }
                     // Too close to call: sum the fitter's way and go on from there.
-                    let piece = pieces[k]
-                    let exact = exactPen(from: anchor, through: k)
-                    anchor = Anchor(pen: exact.pen, content: exact.content, index: k)
-                    base = exact.pen - piece.offset
+                    let piece = pieces[k].layout
+                    let exact = exactLine(from: anchor, through: k)
+                    anchor = Anchor(line: exact, index: k)
+                    base = exact.pen - pieces[k].offset
                     limit = maxWidth - tolerance - base
-                    guard exact.pen + piece.leadingKern + piece.content + piece.countedWhitespace <= maxWidth else {
+                    // (A piece of no width after another is left to `LineFitter`: `needsLineFitter`.)
+                    guard exact.fits(
+                        kern: piece.leadingKern, content: piece.content, counted: piece.countedWhitespace(pango: pango),
+                        maxWidth: maxWidth, takesNoWidth: false)
+                    else {
                         endLine(placedBefore: k, mandatory: false)
                         break
                     }
@@ -177,12 +178,10 @@ struct PreparedWrapper {
                     break
                 }
             }
-            if isFull { return true }
+            if lines.isFull { return true }
         }
-        if hasPiece {
-            endLine(placedBefore: n, mandatory: false)
-        } else if lineCount > 0 ? lastEndedByMandatoryBreak : pango {
-            anchor = Anchor(pen: 0, content: 0, index: n)
+        if lines.endsLineAtEndOfText(hasOpenLine: hasPiece, pango: pango) {
+            if !hasPiece { anchor = Anchor(line: OpenLine(), index: n) }
             endLine(placedBefore: n, mandatory: false)
         }
         return true
@@ -190,31 +189,28 @@ struct PreparedWrapper {
 
     /// Ends the open line, whose last piece is `pieces[last - 1]`.
     private mutating func endLine(placedBefore last: Int, mandatory: Bool) {
-        let height = StyleTables.lineHeight(mask: mask, heights: lineHeights)
-        lineCount += 1
-        heightSum += height
+        lines.end(height: StyleTables.lineHeight(mask: mask, heights: lineHeights), mandatory: mandatory)
         if last > anchor.index || anchor.isLineStart {
             // Only the line with the widest estimate needs its exact width, unless estimates
             // are too close to tell lines apart.
             // Where the last piece's content ends: its counted white space counts in `.pango` only.
             var estimate = base + summaries[last - 1].fittingEnd
-            if pango { estimate -= pieces[last - 1].countedWhitespace }
+            if pango { estimate -= pieces[last - 1].layout.countedWhitespace(pango: true) }
             if let current = candidate {
                 if estimate > current.estimate + 2 * tolerance {
                     candidate = (anchor, last, estimate)
                 } else if estimate >= current.estimate - 2 * tolerance {
-                    widest = max(widest, exactPen(from: current.anchor, through: current.end).content)
-                    widest = max(widest, exactPen(from: anchor, through: last).content)
+                    lines.widen(to: exactLine(from: current.anchor, through: current.end).content)
+                    lines.widen(to: exactLine(from: anchor, through: last).content)
                     candidate = nil
                 }
-            } else if estimate + tolerance >= widest {
+            } else if estimate + tolerance >= lines.widest {
                 candidate = (anchor, last, estimate)
             }
         } else {
-            widest = max(widest, anchor.content)
+            lines.widen(to: anchor.line.content)
         }
         hasPiece = false
         mask = 0
-        lastEndedByMandatoryBreak = mandatory
     }
 }

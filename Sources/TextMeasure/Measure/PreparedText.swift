@@ -181,7 +181,7 @@ public struct PreparedText: @unchecked Sendable {  // its storage is immutable o
         /// `TextMeasurer` measures those of an overlong piece.
         func forEachCluster(ofPiece index: Int, _ body: (LayoutCluster) -> Void) {
             withExtendedLifetime(self) {
-                let piece = PreparedPieceView(piece: pieces[index], summary: summaries[index]).layoutPiece
+                let piece = pieces[index].layout
                 if let rich {
                     rich.forEachCluster(of: piece, utf8: text, base: measurer.tables, body)
                 } else {
@@ -245,14 +245,14 @@ public struct PreparedText: @unchecked Sendable {  // its storage is immutable o
     /// Whether piece `index` is one that only `LineFitter` places, not the prefix sums of
     /// `ExactPieceSums` and `PreparedWrapper`: a tab (its width depends on where it is,
     /// `TabStops`), or a piece of no width that can follow another on its line (it fits past
-    /// the width, `FittingPiece.takesNoWidth`).
+    /// the width, `LayoutPiece.takesNoWidth`).
     @inline(__always)
     static func needsLineFitter(
         _ summary: PreparedPieceSummary, _ piece: PreparedPiece, after previous: UnsafePointer<PreparedPieceSummary>?
     ) -> Bool {
         if summary.isTab { return true }
         // (The widths first: they are at hand, the summary before is read from memory.)
-        guard PreparedPieceView(piece: piece, summary: summary).takesNoWidth, let previous else { return false }
+        guard piece.layout.takesNoWidth, let previous else { return false }
         return !previous.pointee.isMandatoryBreak
     }
 
@@ -300,8 +300,7 @@ public struct PreparedText: @unchecked Sendable {  // its storage is immutable o
     /// Fits the pieces as `TextMeasurer.measure` does.
     private func measureLines(into fitter: inout LineFitter) {
         for index in 0..<storage.pieceCount {
-            let piece = PreparedPieceView(piece: storage.pieces[index], summary: storage.summaries[index])
-            fitter.place(piece) { storage.forEachCluster(ofPiece: index, $1) }
+            fitter.place(storage.pieces[index].layout) { storage.forEachCluster(ofPiece: index, $1) }
             if fitter.isFull { break }
         }
     }

@@ -61,10 +61,8 @@ extension PreparedText {
         var widths = IntrinsicWidthAccumulator(
             tables: measurer.tables, text: storage.text, lineLimit: measurer.style.numberOfLines)
         withExtendedLifetime(storage) {
-            let pieces = storage.pieces
-            let summaries = storage.summaries
-            for index in 0..<pieces.count {
-                if !widths.add(PreparedPieceView(piece: pieces[index], summary: summaries[index])) { break }
+            for piece in storage.pieces {
+                if !widths.add(piece.layout) { break }
             }
         }
         return widths.result(style: measurer.style, missing: storage.missing)
@@ -89,7 +87,7 @@ struct IntrinsicWidthAccumulator {
     }
 
     /// Adds the next piece; `false` once the shown lines are complete.
-    mutating func add(_ piece: some FittingPiece) -> Bool {
+    mutating func add(_ piece: LayoutPiece) -> Bool {
         if !piece.isTab { minContent = max(minContent, piece.content + piece.countedWhitespace(pango: pango)) }
         maxContent = max(maxContent, fitter.reach(of: piece))
         _ = fitter.tryPlace(piece)  // always fits on an unbounded line

@@ -25,16 +25,17 @@ struct PreparedPieceListTests {
         var offset = 0.0
         var magnitude = 0.0
         for (i, piece) in layout.enumerated() {
-            let expected = PreparedPiece(piece, pango: pango, offset: offset)
             let kept = list.pieceBuffer[i]
             let summary = list.summaryBuffer[i]
-            #expect(kept.offset == expected.offset && kept.content == expected.content && kept.start == expected.start
-                && kept.countedWhitespace == expected.countedWhitespace)
-            #expect(summary.fittingEnd == PreparedPieceSummary(expected, layout: piece, pango: pango).fittingEnd)
-            #expect(summary.isMandatoryBreak == piece.isMandatoryBreak)
-            offset += expected.advance + expected.whitespace
-            magnitude += expected.leadingKern.magnitude + expected.content.magnitude + expected.whitespace.magnitude
-                + expected.countedWhitespace.magnitude
+            let counted = piece.countedWhitespace(pango: pango)
+            #expect(kept.offset == offset && kept.layout.content == piece.content && kept.layout.start == piece.start
+                && kept.layout.lastSpace == piece.lastSpace && kept.layout.isBreakable == piece.isBreakable)
+            #expect(summary.fittingEnd == offset + piece.leadingKern + piece.content + counted)
+            #expect(summary.fittingWidth == piece.content + counted)
+            #expect(summary.isMandatoryBreak == piece.isMandatoryBreak && summary.fontMask == piece.fontMask)
+            offset += piece.leadingKern + piece.content + piece.whitespace
+            magnitude += piece.leadingKern.magnitude + piece.content.magnitude + piece.whitespace.magnitude
+                + counted.magnitude
         }
         // (`#expect` cannot read a property of a non-copyable value: the values first.)
         let (total, mask, breaks) = (list.magnitude, list.fontMask, list.mandatoryBreakCount)

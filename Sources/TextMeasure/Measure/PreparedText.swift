@@ -227,6 +227,7 @@ public struct PreparedText: @unchecked Sendable {  // its storage is immutable o
     /// with `rich`, an attributed text's (`RichWalker`).
     ///
     /// - Returns: The clusters no font has (plain text; attributed text is not counted yet).
+    @inline(__always)  // with `body` into `makeStorage`: a call per piece through a closure cost more than the append
     private static func forEachPiece(
         utf8 bytes: UnsafeBufferPointer<UInt8>, measurer: TextMeasurer, rich: RichRuns?,
         _ body: (LayoutPiece) -> Void

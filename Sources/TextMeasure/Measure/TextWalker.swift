@@ -488,15 +488,6 @@ struct TextWalker: ~Copyable {
     @inline(__always)
     #endif
     private func place(_ piece: LayoutPiece, into fitter: inout LineFitter) {
-        if _slowPath(!fitter.tryPlace(piece)) { placeOverlong(piece, into: &fitter) }
-    }
-
-    /// Places a piece that `LineFitter.tryPlace` left to be broken between its clusters. Out of
-    /// line, so that the segment loops keep their pieces in registers (the clusters' closure
-    /// would otherwise hold every piece in memory). `LineFitter.place` tries the piece again
-    /// first: on the empty line the failed `tryPlace` left, it fails again, changing nothing.
-    @inline(never)
-    private func placeOverlong(_ piece: LayoutPiece, into fitter: inout LineFitter) {
         fitter.place(piece) { forEachCluster(of: $0, $1) }
     }
 

@@ -161,9 +161,7 @@ struct GlyphStepper {
             }
             guard looked.advance != 0 else { return nil }
             (advance, font, glyph) = looked
-            mayStartLigature = tables.withTables {
-                $0.ligatureFonts[font] && $0.fonts[font].ligatureTable.startsLigature(glyph)
-            }
+            mayStartLigature = tables.startsLigature(glyph, font: font)
         }
         var adjustment = 0.0
         var glyphForNext = glyph
@@ -171,9 +169,9 @@ struct GlyphStepper {
             ligatureRemaining -= 1
             if ligatureRemaining == 0 { adjustment = ligatureAdjustment }
             glyphForNext = ligatureGlyph
-        } else if mayStartLigature, let ligature = tables.withTables({
-            $0.ligature(startingWith: glyph, font: font, at: i, limit: limit, in: bytes)
-        }) {
+        } else if mayStartLigature,
+            let ligature = tables.ligature(startingWith: glyph, font: font, at: i, limit: limit, in: bytes)
+        {
             adjustment = font == prevFont ? tables.kerning(prevGlyph, ligature.glyph, font: font) : 0
             ligatureRemaining = ligature.scalars - 1
             ligatureAdjustment = ligature.adjustment

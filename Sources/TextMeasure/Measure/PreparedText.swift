@@ -191,7 +191,9 @@ public struct PreparedText: @unchecked Sendable {  // its storage is immutable o
         }
     }
 
-    init(text: String, measurer: TextMeasurer) {
+    /// (`measurer` borrowed: taken owned, as initializers take their arguments, it was copied and
+    /// destroyed per text, its references retained and released, besides the copy kept.)
+    init(text: String, measurer: borrowing TextMeasurer) {
         var text = text
         // Initializes the stored property rather than `self = PreparedText(utf8:…)` inside the
         // closure's result: that form crashed the debug test run 3 times in 3 (a release of a garbage
@@ -200,7 +202,7 @@ public struct PreparedText: @unchecked Sendable {  // its storage is immutable o
     }
 
     /// Prepares valid UTF-8.
-    init(utf8 bytes: UnsafeBufferPointer<UInt8>, measurer: TextMeasurer) {
+    init(utf8 bytes: UnsafeBufferPointer<UInt8>, measurer: borrowing TextMeasurer) {
         storage = PreparedText.makeStorage(utf8: bytes, measurer: measurer)
     }
 
@@ -227,6 +229,7 @@ public struct PreparedText: @unchecked Sendable {  // its storage is immutable o
     /// with `rich`, an attributed text's (`RichWalker`).
     ///
     /// - Returns: The clusters no font has (plain text; attributed text is not counted yet).
+    @inline(__always)  // with `body` into `makeStorage`: a call per piece through a closure cost more than the append
     private static func forEachPiece(
         utf8 bytes: UnsafeBufferPointer<UInt8>, measurer: TextMeasurer, rich: RichRuns?,
         _ body: (LayoutPiece) -> Void

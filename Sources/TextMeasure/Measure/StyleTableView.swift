@@ -39,6 +39,8 @@ struct StyleTableView: @unchecked Sendable {  // points into immutable memory it
         let lineHeights: UnsafeBufferPointer<Double>
         /// `.pango`, fonts whose baselines differ: see `StyleTables.baselineStorage`.
         let baselineShifts: BaselineShifts?
+        /// See `StyleTables.ligatureLookup`.
+        let ligatures: LigatureLookup
         /// Width units per point: 1 for `.uikit`, 1024 for `.pango`.
         let unitsPerPoint: Double
         /// The layout profile the tables were built for.
@@ -122,6 +124,43 @@ struct StyleTableView: @unchecked Sendable {  // points into immutable memory it
         }
         let following = TextWalker.decode(bytes, at: next).value
         return following >= 0x1_0000 || entries[Int(following)].continuesLigature
+    }
+
+    /// The standard ligature starting at byte `i` with `glyph` of font `font`, if its components
+    /// follow before `limit`: the ligature glyph, the number of scalars it covers and its width
+    /// minus the components' widths (width units). Reads `LigatureLookup`: no reference count.
+    func ligature(startingWith glyph: GlyphID, font: Int, at i: Int, limit: Int, in bytes: UnsafeBufferPointer<UInt8>)
+        -> (glyph: GlyphID, scalars: Int, adjustment: Double)?
+    {
+        let ligatures = fields.pointee.ligatures
+        let candidates = ligatures.candidates(startingWith: glyph, font: font)
+        guard !candidates.isEmpty else { return nil }
+        let first = i + TextWalker.decode(bytes, at: i).length
+        // Each candidate in the table's order, its components compared with the scalars that
+        // follow as they are decoded (no arrays: this runs for every glyph that may start one).
+        for index in candidates {
+            let candidate = ligatures.candidate(index)
+            var j = first
+            var plain = candidate.firstAdvance
+            var matched = true
+            for k in 0..<Int(candidate.componentCount) {
+                guard j < limit else { matched = false; break }
+                let (value, length) = TextWalker.decode(bytes, at: j)
+                let (advance, f, g) = lookup(value)
+                guard f == font, advance != 0, g == ligatures.component(k, of: candidate) else { matched = false; break }
+                plain += advance
+                j += length
+            }
+            guard matched else { continue }
+            return (candidate.glyph, Int(candidate.componentCount) + 1, candidate.advance - plain)
+        }
+        return nil
+    }
+
+    /// Whether some standard ligature of font `font` starts with `glyph`.
+    @inline(__always)
+    func startsLigature(_ glyph: GlyphID, font: Int) -> Bool {
+        !fields.pointee.ligatures.candidates(startingWith: glyph, font: font).isEmpty
     }
 
     /// `asciiKerning[pair]` read through the cache-sized index (`pair` = `left << 7 | right`).

@@ -72,8 +72,8 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
 
         /// Whether a standard ligature of the code point's font may continue with it: it has a
         /// non-zero advance and its glyph is the first component after the first glyph of one of
-        /// the font's ligatures (what `ligature(startingWith:…)` compares first). A ligature
-        /// starting before a code point without this bit cannot form.
+        /// the font's ligatures (what `StyleTableView.ligature(startingWith:…)` compares first). A
+        /// ligature starting before a code point without this bit cannot form.
         var continuesLigature: Bool {
             @inline(__always) get { flags & StyleTables.Entry.continuing != 0 }
         }
@@ -98,8 +98,8 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
     /// non-zero advance and no ligature starting with it; 0 otherwise (all bytes ≥ 0x80).
     let asciiSimple: UnsafeMutablePointer<UInt8>
     /// For each pair of ASCII code points (`left << 7 | right`), 1 when a standard ligature of
-    /// `left`'s font starts with `left`'s glyph followed by `right`'s (what `ligature(startingWith:…)`
-    /// would try to match), else 0: "of", "for" never look the ligature table up.
+    /// `left`'s font starts with `left`'s glyph followed by `right`'s (what
+    /// `StyleTableView.ligature(startingWith:…)` would try to match), else 0: "of", "for" never look the ligature table up.
     let asciiLigaturePairs: UnsafeMutablePointer<UInt8>
     /// `asciiKerning` compressed to fit the first-level cache (128 × 128, indexed
     /// `left << 7 | right`): 0 for no kerning, 255 for "read `asciiKerning`", else an index into
@@ -132,6 +132,9 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
     let pangoUnknownGlyphWidth: Double?
     /// Per font: whether standard ligatures are formed (a font with GSUB `liga` ligatures).
     let ligatureFonts: [Bool]
+    /// The ligatures of `ligatureFonts` as the hot path reads them (freed in deinit, read through
+    /// `StyleTableView`).
+    let ligatureLookup: LigatureLookup
     /// Per font: the HarfBuzz font that shapes pieces holding a scalar that `needsShaping`, at
     /// the Pango scale (`.pango`: positions in Pango units) or at units per em (`.uikit`: font
     /// units, scaled by `unitScales`).
@@ -169,12 +172,19 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
         self.usesGPOSKerning = useGPOS
         let fontHasKerning = fonts.indices.map { useGPOS[$0] || fonts[$0].hasKerning }
         self.fontHasKerningStorage = StyleTables.copy(fontHasKerning)
-        self.ligatureFonts = fonts.map { ligatures && !$0.ligatureTable.isEmpty }
-        self.unitScales = fonts.map { size / Double($0.unitsPerEm) }
+        let ligatureFonts = fonts.map { ligatures && !$0.ligatureTable.isEmpty }
+        self.ligatureFonts = ligatureFonts
+        let unitScales = fonts.map { size / Double($0.unitsPerEm) }
+        self.unitScales = unitScales
         // HarfBuzz: x_scale = size in Pango units; em_mult = (x_scale << 16) / upem.
         let xScale = Int64((size * 1024).rounded())
         let multipliers = fonts.map { (xScale << 16) / Int64($0.unitsPerEm) }
         self.pangoMultipliers = multipliers
+        self.ligatureLookup = LigatureLookup(fonts: fonts, forms: ligatureFonts) { glyph, font in
+            StyleTables.scaledAdvance(
+                fonts[font].advance(of: glyph), pango: profile == .pango, unitScale: unitScales[font],
+                multiplier: multipliers[font])
+        }
         let harfBuzzFonts = fonts.map {
             HarfBuzzFont(face: $0.harfBuzzFace, scale: profile == .pango ? Int32(clamping: xScale) : $0.harfBuzzFace.unitsPerEm)
         }
@@ -264,6 +274,7 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
             asciiLigaturePairs: asciiLigaturePairs, asciiKerning: asciiKerning,
             asciiKerningIndex: asciiKerningIndex, asciiKerningValues: asciiKerningValues,
             fontHasKerning: fontHasKerningStorage, lineHeights: lineHeightStorage, baselineShifts: baselineShifts,
+            ligatures: ligatureLookup,
             unitsPerPoint: unitsPerPoint,
             profile: profile, lineBreakTailoring: lineBreakTailoring,
             lineBreakRules: LineBreakRules(tailoring: lineBreakTailoring), owner: .passUnretained(self)))
@@ -289,11 +300,13 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
         fontHasKerningStorage.deallocate()
         lineHeightStorage.deallocate()
         baselineStorage?.deallocate()
+        ligatureLookup.deallocate()
     }
 
     /// Fills `pairs` (128 × 128): 1 where an ASCII scalar whose entry may start a ligature
     /// (`flags` bit 0) is followed by an ASCII scalar of the same font whose glyph is the first
-    /// component of one of its ligatures, the first thing `ligature(startingWith:…)` matches.
+    /// component of one of its ligatures, the first thing `StyleTableView.ligature(startingWith:…)`
+    /// matches.
     private static func fillASCIILigaturePairs(
         _ pairs: UnsafeMutablePointer<UInt8>, entries: UnsafePointer<Entry>, fonts: [Font]
     ) {
@@ -374,36 +387,6 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
             return advance(of: space)
         default: return nil
         }
-    }
-
-    /// The standard ligature starting at byte `i` with `glyph` of font `font`, if its components
-    /// follow before `limit`: the ligature glyph, the number of scalars it covers and its width
-    /// minus the components' widths (width units).
-    func ligature(startingWith glyph: GlyphID, font: Int, at i: Int, limit: Int, in bytes: UnsafeBufferPointer<UInt8>)
-        -> (glyph: GlyphID, scalars: Int, adjustment: Double)?
-    {
-        let candidates = fonts[font].ligatureTable.ligatures(startingWith: glyph)
-        guard !candidates.isEmpty else { return nil }
-        let first = i + TextWalker.decode(bytes, at: i).length
-        // Each candidate in the table's order, its components compared with the scalars that
-        // follow as they are decoded (no arrays: this runs for every glyph that may start one).
-        for candidate in candidates {
-            var j = first
-            var plain = lookupGlyphAdvance(glyph, font: font)
-            var matched = true
-            for component in candidate.components {
-                guard j < limit else { matched = false; break }
-                let (value, length) = TextWalker.decode(bytes, at: j)
-                let (advance, f, g) = view.lookup(value)
-                guard f == font, advance != 0, g == component else { matched = false; break }
-                plain += advance
-                j += length
-            }
-            guard matched else { continue }
-            let ligatureAdvance = lookupGlyphAdvance(candidate.glyph, font: font)
-            return (candidate.glyph, candidate.components.count + 1, ligatureAdvance - plain)
-        }
-        return nil
     }
 
     /// Appends the width of every scalar of `from..<to` of `bytes` as HarfBuzz shapes the range
@@ -659,9 +642,15 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
     /// A font-unit value (advance or kerning) of font `font` in width units.
     @inline(__always)
     func scaledAdvance(_ units: Int32, font: Int) -> Double {
-        profile == .pango
-            ? Double(StyleTables.pangoScale(Int64(units), pangoMultipliers[font]))
-            : Double(units) * unitScales[font]
+        StyleTables.scaledAdvance(
+            units, pango: profile == .pango, unitScale: unitScales[font], multiplier: pangoMultipliers[font])
+    }
+
+    /// A font-unit value in width units: in `.pango` (`pango`) with HarfBuzz's `multiplier`
+    /// (whole Pango units), else times `unitScale` (size / units per em).
+    @inline(__always)
+    static func scaledAdvance(_ units: Int32, pango: Bool, unitScale: Double, multiplier: Int64) -> Double {
+        pango ? Double(pangoScale(Int64(units), multiplier)) : Double(units) * unitScale
     }
 
     /// Kerning between two glyphs of the same font, in width units.

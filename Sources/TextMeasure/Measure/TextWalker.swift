@@ -714,9 +714,10 @@ struct TextWalker: ~Copyable {
 
     /// Calls `body` with the grapheme clusters of `from..<to` and their widths, in order.
     ///
-    /// A run of ASCII bytes marked in `StyleTables.asciiSimple`, each followed by another ASCII
-    /// byte or the end, is one cluster per byte (as `GraphemeBoundaries` finds) measured from the
-    /// flat tables; the rest of the range from the first other byte on takes the general path.
+    /// An ASCII byte followed by another ASCII byte or the end is one cluster (as
+    /// `GraphemeBoundaries` finds, but CR before LF): those marked in `StyleTables.asciiSimple`
+    /// are measured from the flat tables, the others stepped one by one as the general path steps
+    /// them; the rest of the range from the first other byte on takes the general path.
     /// A range holding a scalar that needs HarfBuzz is shaped as a whole, as the general path
     /// does (shaping only its tail would lose the kerning into it: "like✨", "net8️⃣").
     @inline(__always)
@@ -774,14 +775,44 @@ struct TextWalker: ~Copyable {
         while i < to {
             let b = base[i]
             let next = i &+ 1
-            guard simple[Int(b)] != 0, stepper.acceptsSimpleASCII, next == to || base[next] < 0x80 else { break }
-            let entry = tables.entries[Int(b)]
-            let adjustment = stepper.stepSimpleASCII(UInt32(b), glyph: entry.glyph, tables: tables)
-            // The general path: leadingKern = the adjustment, width = 0 + advance, mask = font 0.
-            body(LayoutCluster(end: next, leadingKern: adjustment, width: entry.advance, fontMask: 1))
+            // An ASCII byte followed by another or the end is a cluster of its own, but CR
+            // before LF (`GraphemeBoundaries`).
+            guard b < 0x80, next == to || base[next] < 0x80 else { break }
+            if simple[Int(b)] != 0 && stepper.acceptsSimpleASCII {
+                let entry = tables.entries[Int(b)]
+                let adjustment = stepper.stepSimpleASCII(UInt32(b), glyph: entry.glyph, tables: tables)
+                // The general path: leadingKern = the adjustment, width = 0 + advance, mask = font 0.
+                body(LayoutCluster(end: next, leadingKern: adjustment, width: entry.advance, fontMask: 1))
+            } else {
+                // One that may start or continue a ligature ("f" in "ffi", hex digits after it):
+                // stepped as the general path steps it, and the fast path goes on after it.
+                guard b != 0x0D else { break }
+                body(steppedCluster(from: i, to: next, limit: to, stepper: &stepper))
+            }
             i = next
         }
         if i < to { forEachClusterInGeneral(from: i, to: to, stepper: &stepper, body) }
+    }
+
+    /// The grapheme cluster `from..<to` stepped through `stepper` (a ligature may go on up to
+    /// `limit`): the first visible scalar's adjustment is the cluster's leading kern, the rest
+    /// and every advance its width.
+    @inline(__always)
+    private func steppedCluster(from: Int, to: Int, limit: Int, stepper: inout GlyphStepper) -> LayoutCluster {
+        var cluster = LayoutCluster(end: to, leadingKern: 0, width: 0, fontMask: 0)
+        var i = from
+        var first = true
+        while i < to {
+            let (value, length) = TextWalker.decode(bytes, at: i)
+            if let step = stepper.step(value, at: i, limit: limit, in: bytes, tables: tables) {
+                if first { cluster.leadingKern = step.adjustment } else { cluster.width += step.adjustment }
+                first = false
+                cluster.width += step.advance
+                cluster.fontMask |= StyleTables.maskBit(font: step.font)
+            }
+            i += length
+        }
+        return cluster
     }
 
     /// `forEachCluster(from:to:stepper:_:)` without the ASCII fast path.
@@ -794,20 +825,7 @@ struct TextWalker: ~Copyable {
         GraphemeBoundaries.forEach(
             in: bytes, from: from, to: to, pango: tables.profile == .pango
         ) { end in
-            var cluster = LayoutCluster(end: end, leadingKern: 0, width: 0, fontMask: 0)
-            var i = start
-            var first = true
-            while i < end {
-                let (value, length) = TextWalker.decode(bytes, at: i)
-                if let step = stepper.step(value, at: i, limit: to, in: bytes, tables: tables) {
-                    if first { cluster.leadingKern = step.adjustment } else { cluster.width += step.adjustment }
-                    first = false
-                    cluster.width += step.advance
-                    cluster.fontMask |= StyleTables.maskBit(font: step.font)
-                }
-                i += length
-            }
-            body(cluster)
+            body(steppedCluster(from: start, to: end, limit: to, stepper: &stepper))
             start = end
         }
     }

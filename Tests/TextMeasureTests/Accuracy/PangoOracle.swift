@@ -72,6 +72,17 @@ enum PangoOracle {
         }
     }
 
+    /// Pango's line-break opportunities (`is_line_break`: UAX #14 tailored per item, libthai's
+    /// breaks in Thai items) of every row of a corpus laid out with `fonts` (the items depend on
+    /// them), as scalar offsets (k = between scalars k − 1 and k; the text's end included).
+    static func lineBreaks(corpus: URL, fonts: [String]) throws -> [[Int]] {
+        let arguments = fonts.flatMap { ["--font", $0] } + ["--input", corpus.path, "--breaks", "--quiet"]
+        return try rows(arguments, corpus: corpus).map { object in
+            guard let breaks = object?["breaks"] as? [Int] else { throw Failure(description: "bad oracle output") }
+            return breaks
+        }
+    }
+
     /// Runs the oracle with `arguments` and returns its output, one JSON object per row.
     private static func rows(_ arguments: [String], corpus: URL) throws -> [[String: Any]?] {
         let process = Process()

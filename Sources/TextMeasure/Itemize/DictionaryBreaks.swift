@@ -52,9 +52,7 @@ struct DictionaryBreaks {
     }
 
     /// `segment` up to the first dictionary break inside its content (before its trailing white
-    /// space), the rest kept in `carry`; `segment` itself when there is none. Inlined into the
-    /// walks, which call it for every segment of a text with dictionary breaks.
-    @inline(__always)
+    /// space), the rest kept in `carry`; `segment` itself when there is none.
     mutating func split(_ segment: LineSegment) -> LineSegment {
         carry = nil
         while index < offsets.count && Int(offsets[index]) <= segment.start { index += 1 }
@@ -67,7 +65,6 @@ struct DictionaryBreaks {
     }
 
     /// `carry`, cut at the next dictionary break (call only when `carry` is not `nil`).
-    @inline(__always)
     mutating func takeCarry() -> LineSegment? {
         guard let rest = carry else { return nil }
         return split(rest)

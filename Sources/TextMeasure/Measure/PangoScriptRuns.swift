@@ -39,24 +39,27 @@ struct PangoScriptRuns {
         nearScript(at: offset, in: bytes) ?? scannedScript(at: offset, in: bytes)
     }
 
-    /// `script(at:in:)` read from the scalars around `offset` alone, where no paired character is
-    /// near: a real-script scalar's run is of its script; a common or inherited one joins the run
-    /// of the last real-script scalar before it in its paragraph when only unpaired common and
-    /// inherited scalars lie between (runs break only before a real-script scalar of another
-    /// script, or where a paired character closes), else — at the paragraph's start — takes the
-    /// first real script after it in the paragraph (common when there is none). `nil` where a
-    /// paired character or the look-behind limit comes first: the runs must be read.
+    /// `script(at:in:)` read from the scalars around `offset` alone, where no closing paired
+    /// character is near: a real-script scalar's run is of its script; a common or inherited one
+    /// joins the run of the last real-script scalar before it in its paragraph when only common
+    /// and inherited scalars that close nothing lie between (runs break only before a real-script
+    /// scalar of another script, or where a paired character closes; an opening one is common and
+    /// joins the run it is in), else — at the paragraph's start — takes the first real script
+    /// after it in the paragraph (common when there is none). `nil` where a closing paired
+    /// character or the look-behind limit comes first: the runs must be read.
     ///
     /// - Complexity: O(scalars between `offset` and the nearest real-script scalar).
     static func nearScript(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> hb_script_t? {
         guard offset < bytes.count else { return nil }
         let unicode = hb_unicode_funcs_get_default()
-        /// The scalar's script when it decides, `nil` for an unpaired common or inherited one,
-        /// and `.some(nil)` for a paired one (the runs must be read).
+        /// The scalar's script when it decides, `nil` for a common or inherited one that closes
+        /// nothing, and `.some(nil)` for a closing paired one (the runs must be read).
         func decides(_ value: UInt32) -> hb_script_t?? {
             let script = scalarScript(value, unicode: unicode)
             if isReal(script) { return .some(script) }
-            return script == HB_SCRIPT_COMMON && pairIndex(value) >= 0 ? .some(nil) : nil
+            guard script == HB_SCRIPT_COMMON else { return nil }
+            let pair = pairIndex(value)
+            return pair >= 0 && pair & 1 == 1 ? .some(nil) : nil
         }
         let first = TextWalker.decode(bytes, at: offset).value
         if let decided = decides(first) { return decided }

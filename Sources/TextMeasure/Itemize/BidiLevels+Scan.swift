@@ -18,7 +18,7 @@ extension BidiLevels {
         if let base = bytes.baseAddress {
             while i &+ 33 <= bytes.count {
                 let first = UTF8Block(base + i)
-                let second = UTF8Block(base + i &+ 16)
+                let second = UTF8Block(base + (i &+ 16))
                 if !UTF8Block.isASCII(first.leads | second.leads),
                    UTF8Block.any(candidateLeads(in: first) .| candidateLeads(in: second)),
                    raisesLevel(in: bytes, at: i, first) || raisesLevel(in: bytes, at: i &+ 16, second)

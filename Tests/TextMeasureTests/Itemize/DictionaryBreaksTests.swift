@@ -14,22 +14,28 @@ struct DictionaryBreaksTests {
         return try TextMeasurer(style: TextStyle(fontChain: chain, fontSize: size, profile: profile))
     }
 
+    /// The end of every piece of `bytes` (UAX #14 segments cut at the dictionary breaks) with the
+    /// end of the segment it was cut from, in order.
+    static func pieceEnds(_ bytes: UnsafeBufferPointer<UInt8>, measurer: TextMeasurer) -> [(end: Int, segmentEnd: Int)] {
+        var dictionary = DictionaryBreaks(bytes: bytes, tables: measurer.tables)
+        var ends: [(end: Int, segmentEnd: Int)] = []
+        var segments = LineSegmentIterator(utf8: bytes)
+        while let segment = segments.next() {
+            var piece = dictionary.split(segment)
+            while true {
+                ends.append((piece.end, segment.end))
+                guard let next = dictionary.takeCarry() else { break }
+                piece = next
+            }
+        }
+        return ends
+    }
+
     /// The dictionary break offsets of `text` (UTF-8), by cutting every segment.
     static func cuts(_ text: String, measurer: TextMeasurer) -> [Int] {
         var text = text
         return text.withUTF8 { bytes in
-            var dictionary = DictionaryBreaks(bytes: bytes, tables: measurer.tables)
-            var cuts: [Int] = []
-            var segments = LineSegmentIterator(utf8: bytes)
-            while let segment = segments.next() {
-                var piece = dictionary.split(segment)
-                while true {
-                    if piece.end != segment.end { cuts.append(piece.end) }
-                    guard let next = dictionary.takeCarry() else { break }
-                    piece = next
-                }
-            }
-            return cuts
+            pieceEnds(bytes, measurer: measurer).filter { $0.end != $0.segmentEnd }.map(\.end)
         }
     }
 
@@ -166,17 +172,7 @@ struct DictionaryBreaksPerItemTests {
     static func scalarBreaks(_ text: String, measurer: TextMeasurer) -> [Int] {
         var text = text
         return text.withUTF8 { bytes in
-            var dictionary = DictionaryBreaks(bytes: bytes, tables: measurer.tables)
-            var ends: [Int] = []
-            var segments = LineSegmentIterator(utf8: bytes)
-            while let segment = segments.next() {
-                var piece = dictionary.split(segment)
-                while true {
-                    ends.append(piece.end)
-                    guard let next = dictionary.takeCarry() else { break }
-                    piece = next
-                }
-            }
+            let ends = DictionaryBreaksTests.pieceEnds(bytes, measurer: measurer).map(\.end)
             // UTF-8 offsets to scalar offsets.
             var scalarIndex: [Int: Int] = [:]
             var count = 0

@@ -9,35 +9,11 @@ extension BidiLevels {
     /// U+10000–U+10FFF, U+1E000–U+1EFFF), decoding only those scalars.
     /// Devanagari, Thai, CJK… (lead byte E0 followed by A4 or more, E3–E9) take no decoding.
     ///
-    /// The first block alone (right-to-left text is found there, as fast as before), then
-    /// thirty-two positions a step (two blocks, one test of their candidates together), the last
-    /// 32 or fewer by blocks.
-    ///
     /// - Complexity: O(n) in the length of `bytes`: a few vector instructions per sixteen bytes.
     static func mayHaveLevels(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var i = 0
-        if let base = bytes.baseAddress, bytes.count >= 49 {
-            let block = UTF8Block(base)
-            if !block.isASCII, UTF8Block.any(candidateLeads(in: block)), raisesLevel(in: bytes, at: 0, block) {
-                return true
-            }
-            i = 16
-            while i &+ 33 <= bytes.count {
-                let first = UTF8Block(base + i)
-                let second = UTF8Block(base + (i &+ 16))
-                if !UTF8Block.isASCII(first.leads | second.leads),
-                   UTF8Block.any(candidateLeads(in: first) .| candidateLeads(in: second)),
-                   raisesLevel(in: bytes, at: i, first) || raisesLevel(in: bytes, at: i &+ 16, second)
-                {
-                    return true
-                }
-                i &+= 32
-            }
-        }
-        let rest = UnsafeBufferPointer(rebasing: bytes[i...])
-        return !UTF8Block.forEach(in: rest) { block, offset in
+        !UTF8Block.forEach(in: bytes) { block, offset in
             guard !block.isASCII, UTF8Block.any(candidateLeads(in: block)) else { return true }
-            return !raisesLevel(in: rest, at: offset, block)
+            return !raisesLevel(in: bytes, at: offset, block)
         }
     }
 

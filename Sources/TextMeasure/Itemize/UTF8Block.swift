@@ -24,12 +24,8 @@ struct UTF8Block {
 
     /// Whether every byte is ASCII (then no position leads a scalar of two bytes or more).
     @inline(__always)
-    var isASCII: Bool { UTF8Block.isASCII(leads) }
-
-    /// Whether all sixteen `bytes` are ASCII (of two blocks' `leads` or-ed: whether both are).
-    @inline(__always)
-    static func isASCII(_ bytes: SIMD16<UInt8>) -> Bool {
-        let words = unsafeBitCast(bytes, to: SIMD2<UInt64>.self)
+    var isASCII: Bool {
+        let words = unsafeBitCast(leads, to: SIMD2<UInt64>.self)
         return (words[0] | words[1]) & 0x8080_8080_8080_8080 == 0
     }
 

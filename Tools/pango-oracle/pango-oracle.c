@@ -334,6 +334,38 @@ static int font_advance_of_A(const char *path, long *advance, long *upem) {
 /* Prints, once per size, what Pango reports for the font: font metrics, the first line of a
  * layout holding "A" (its height, baseline = ascent, descent = height - baseline), and the
  * advance of 'A' against the unhinted value computed from the font itself. */
+/* Computes the font metrics of one font of a fontset (for the context's language), at top level. */
+static gboolean warm_metrics(PangoFontset *set, PangoFont *font, gpointer data) {
+    (void)set;
+    PangoFontMetrics *metrics = pango_font_get_metrics(font, NULL);
+    if (pango_font_metrics_get_approximate_char_width(metrics) <= 0) *(int *)data = 1;
+    pango_font_metrics_unref(metrics);
+    return FALSE;
+}
+
+/* Pango 1.50 computes a font's metrics once per language, the first time they are asked for, and
+ * derives its approximate character width by laying out a sample text (pango_fc_font_get_metrics).
+ * A font whose metrics are first asked for while another font's sample text is laid out (the
+ * line heights of that sample ask for the metrics of every font in it) is guarded against
+ * recursion by a static flag and keeps an approximate width of 0 for the rest of the process.
+ * process_item's safe_distance (3 x that width) decides which line-end candidates are measured
+ * by shaping, so a row's lines depended on what was laid out before it. Every font of the chain
+ * at every size gets its metrics here, before any row, in chain order, so that none is ever a
+ * victim: every row is laid out as by a Pango without the recursion artefact, whatever came
+ * before it. */
+static void warm_font_metrics(PangoFontMap *map, PangoContext *context, const PangoFontDescription *desc) {
+    PangoFontDescription *base = pango_font_description_copy(pango_context_get_font_description(context));
+    pango_font_description_merge(base, desc, TRUE); /* as pango_layout_check_lines merges them */
+    PangoFontset *set = pango_font_map_load_fontset(map, context, base, pango_context_get_language(context));
+    int zero = 0;
+    if (set) {
+        pango_fontset_foreach(set, warm_metrics, &zero);
+        g_object_unref(set);
+    }
+    pango_font_description_free(base);
+    if (zero) fprintf(stderr, "pango-oracle: warning: a font has an approximate character width of 0\n");
+}
+
 static void print_metrics(PangoContext *context, const PangoFontDescription *desc, const char *family,
                           const char *font_path, double size) {
     PangoLayout *probe = pango_layout_new(context);
@@ -567,6 +599,7 @@ int main(int argc, char **argv) {
                 pango_layout_set_spacing(layout, 0);
                 layouts[k++] = layout;
             }
+        warm_font_metrics(map, context, desc);
         if (!quiet) print_metrics(context, desc, family, font, sizes[s]);
         pango_font_description_free(desc);
     }

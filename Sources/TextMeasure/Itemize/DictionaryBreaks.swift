@@ -156,7 +156,7 @@ struct DictionaryBreaks {
                 i += length
             }
             starts.append(i)
-            for position in ICULineBreaker.shared.breaks(inUTF16: utf16) where position > 0 && position < starts.count - 1 {
+            for position in ICULineBreaker.shared.breaks(inUTF16: utf16) where position > 0 && position < starts.count {
                 offsets.append(starts[position])
             }
         }
@@ -164,35 +164,61 @@ struct DictionaryBreaks {
     }
 
     /// libthai's breaks in every Thai item of every paragraph of `bytes`, as UTF-8 offsets.
+    ///
+    /// The items are `Itemizer`'s runs (one script, font and level). In `.pango` they are also
+    /// cut where Pango's script runs end (`PangoScriptRuns`: paired punctuation, a closing bracket
+    /// taking the script of its opening one), and only the parts of Pango's Thai runs go to libthai,
+    /// as `pango_tailor_break` calls `break_thai` per item: in "-<รายการ>,<รายการ>" the brackets and
+    /// the comma are Latin runs, and libthai, which sees only "รายการ", adds no break between "," and
+    /// "<". In `.uikit` the items are `Itemizer`'s Thai runs: Core Text runs its dictionary over the
+    /// Thai text whatever script runs the brackets around it would make.
     static func thaiBreaks(in bytes: UnsafeBufferPointer<UInt8>, tables: StyleTableView) -> [Int] {
         tables.fillEntries(coveringScalarsOf: bytes)
         var offsets: [Int] = []
         let spaceFont = tables.lookup(0x20).font
-        var starts: [Int] = []
+        let pango = tables.profile == .pango
+        var scriptRuns: [(range: Range<Int>, script: hb_script_t)] = []
         var paragraphStart = 0
         while paragraphStart < bytes.count {
             // Pango itemizes each paragraph on its own.
             var paragraphEnd = paragraphStart
             while paragraphEnd < bytes.count, bytes[paragraphEnd] != 0x0A, bytes[paragraphEnd] != 0x0D { paragraphEnd += 1 }
+            if pango {
+                scriptRuns.removeAll(keepingCapacity: true)
+                PangoScriptRuns.forEachRun(in: bytes, from: paragraphStart, to: paragraphEnd) { scriptRuns.append(($0, $1)) }
+            }
             Itemizer.forEachRun(
                 in: bytes, from: paragraphStart, to: paragraphEnd, spaceFont: spaceFont,
                 fontOf: { tables.lookup($0).font }
             ) { run in
-                guard run.script == HB_SCRIPT_THAI else { return }
-                starts.removeAll(keepingCapacity: true)
-                var i = run.range.lowerBound
-                while i < run.range.upperBound {
-                    starts.append(i)
-                    i += TextWalker.decode(bytes, at: i).length
+                guard pango else {
+                    if run.script == HB_SCRIPT_THAI { appendThaiBreaks(of: run.range, in: bytes, to: &offsets) }
+                    return
                 }
-                starts.append(run.range.upperBound)
-                let scalars = starts.dropLast().map { TextWalker.decode(bytes, at: $0).value }
-                for position in ThaiBreaker.shared.breaks(in: scalars) where position > 0 && position < starts.count {
-                    offsets.append(starts[position])
+                for scriptRun in scriptRuns where scriptRun.script == HB_SCRIPT_THAI && scriptRun.range.overlaps(run.range) {
+                    appendThaiBreaks(of: scriptRun.range.clamped(to: run.range), in: bytes, to: &offsets)
                 }
             }
             paragraphStart = paragraphEnd + 1
         }
         return offsets
+    }
+
+    /// Appends libthai's breaks in the item `range` of `bytes` (positions after its start, its end
+    /// included as Pango marks it, as UTF-8 offsets) to `offsets`.
+    private static func appendThaiBreaks(of range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>, to offsets: inout [Int]) {
+        var starts: [Int] = []
+        var scalars: [UInt32] = []
+        var i = range.lowerBound
+        while i < range.upperBound {
+            let (value, length) = TextWalker.decode(bytes, at: i)
+            starts.append(i)
+            scalars.append(value)
+            i += length
+        }
+        starts.append(range.upperBound)
+        for position in ThaiBreaker.shared.breaks(in: scalars) where position > 0 && position < starts.count {
+            offsets.append(starts[position])
+        }
     }
 }

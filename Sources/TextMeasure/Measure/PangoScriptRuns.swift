@@ -39,24 +39,27 @@ struct PangoScriptRuns {
         nearScript(at: offset, in: bytes) ?? scannedScript(at: offset, in: bytes)
     }
 
-    /// `script(at:in:)` read from the scalars around `offset` alone, where no paired character is
-    /// near: a real-script scalar's run is of its script; a common or inherited one joins the run
-    /// of the last real-script scalar before it in its paragraph when only unpaired common and
-    /// inherited scalars lie between (runs break only before a real-script scalar of another
-    /// script, or where a paired character closes), else — at the paragraph's start — takes the
-    /// first real script after it in the paragraph (common when there is none). `nil` where a
-    /// paired character or the look-behind limit comes first: the runs must be read.
+    /// `script(at:in:)` read from the scalars around `offset` alone, where no closing paired
+    /// character is near: a real-script scalar's run is of its script; a common or inherited one
+    /// joins the run of the last real-script scalar before it in its paragraph when only common
+    /// and inherited scalars that close nothing lie between (runs break only before a real-script
+    /// scalar of another script, or where a paired character closes; an opening one is common and
+    /// joins the run it is in), else — at the paragraph's start — takes the first real script
+    /// after it in the paragraph (common when there is none). `nil` where a closing paired
+    /// character or the look-behind limit comes first: the runs must be read.
     ///
     /// - Complexity: O(scalars between `offset` and the nearest real-script scalar).
     static func nearScript(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> hb_script_t? {
         guard offset < bytes.count else { return nil }
         let unicode = hb_unicode_funcs_get_default()
-        /// The scalar's script when it decides, `nil` for an unpaired common or inherited one,
-        /// and `.some(nil)` for a paired one (the runs must be read).
+        /// The scalar's script when it decides, `nil` for a common or inherited one that closes
+        /// nothing, and `.some(nil)` for a closing paired one (the runs must be read).
         func decides(_ value: UInt32) -> hb_script_t?? {
-            let script = hb_unicode_script(unicode, value)
+            let script = scalarScript(value, unicode: unicode)
             if isReal(script) { return .some(script) }
-            return script == HB_SCRIPT_COMMON && pairIndex(value) >= 0 ? .some(nil) : nil
+            guard script == HB_SCRIPT_COMMON else { return nil }
+            let pair = pairIndex(value)
+            return pair >= 0 && pair & 1 == 1 ? .some(nil) : nil
         }
         let first = TextWalker.decode(bytes, at: offset).value
         if let decided = decides(first) { return decided }
@@ -100,6 +103,19 @@ struct PangoScriptRuns {
         return runs.script(at: offset)
     }
 
+    /// Calls `body` with each script run of the paragraph `from..<to` of `bytes` (valid UTF-8;
+    /// `from` starts the paragraph, `to` ends it or the text), in order: its byte range and script
+    /// (`HB_SCRIPT_COMMON` for a run of common characters only).
+    ///
+    /// - Complexity: O(bytes of the paragraph).
+    static func forEachRun(in bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int, _ body: (Range<Int>, hb_script_t) -> Void) {
+        var runs = PangoScriptRuns(bytes: UnsafeBufferPointer(rebasing: bytes[..<to]), from: from)
+        while runs.runEnd < to {
+            runs.nextRun()
+            body(runs.runStart..<runs.runEnd, runs.script)
+        }
+    }
+
     /// The script of the run holding byte `offset` (not less than any offset asked before).
     private mutating func script(at offset: Int) -> hb_script_t {
         while runEnd <= offset {
@@ -122,7 +138,7 @@ struct PangoScriptRuns {
         var i = runEnd
         while i < bytes.count {
             let (value, length) = TextWalker.decode(bytes, at: i)
-            var scalarScript = hb_unicode_script(unicode, value)
+            var scalarScript = PangoScriptRuns.scalarScript(value, unicode: unicode)
             let pair = scalarScript == HB_SCRIPT_COMMON ? PangoScriptRuns.pairIndex(value) : -1
             if pair >= 0 {
                 if pair & 1 == 0 {
@@ -156,6 +172,20 @@ struct PangoScriptRuns {
         runEnd = i
     }
 
+    /// The script of scalar `value` (`hb_unicode_script`), answered without a call for ASCII and
+    /// the Thai block, which make up nearly every scalar of the rows read (letters Latin, other
+    /// ASCII common; U+0E01–U+0E3A and U+0E40–U+0E5B Thai, the rest of the block — U+0E3F, the
+    /// baht sign, is common — unassigned or common, left to HarfBuzz). `PangoScriptRunsTests`
+    /// checks both ranges against HarfBuzz.
+    @inline(__always)
+    static func scalarScript(_ value: UInt32, unicode: OpaquePointer?) -> hb_script_t {
+        if value < 0x80 {
+            return (value | 0x20) &- 0x61 < 26 ? HB_SCRIPT_LATIN : HB_SCRIPT_COMMON
+        }
+        if value &- 0x0E01 < 0x3A || value &- 0x0E40 < 0x1C { return HB_SCRIPT_THAI }
+        return hb_unicode_script(unicode, value)
+    }
+
     /// `REAL_SCRIPT`: a script of its own (not common, inherited or unknown).
     static func isReal(_ script: hb_script_t) -> Bool {
         script != HB_SCRIPT_COMMON && script != HB_SCRIPT_INHERITED && script != HB_SCRIPT_UNKNOWN
@@ -168,6 +198,20 @@ struct PangoScriptRuns {
 
     /// The index of `value` in `pairedCharacters` (even: opening, odd: closing), or −1.
     private static func pairIndex(_ value: UInt32) -> Int {
+        // Below U+00AB only the ASCII brackets pair.
+        if value < 0xAB {
+            switch value {
+            case 0x28: return 0
+            case 0x29: return 1
+            case 0x3C: return 2
+            case 0x3E: return 3
+            case 0x5B: return 4
+            case 0x5D: return 5
+            case 0x7B: return 6
+            case 0x7D: return 7
+            default: return -1
+            }
+        }
         var lower = 0
         var upper = pairedCharacters.count - 1
         while lower <= upper {

@@ -115,6 +115,29 @@ struct BidiLevelsTests {
         #expect(!BidiLevels.raisesLevel(0x61) && !BidiLevels.raisesLevel(0x202A))
     }
 
+    @Test("The scan finds a right-to-left scalar at every offset of long texts, in its 32-byte steps and its tail, and nothing in Thai or CJK text")
+    func scanAtEveryOffsetOfLongTexts() {
+        var missed: [String] = []
+        var falsePositives: [String] = []
+        for filler in ["a", "ก", "漢"] {
+            for count in 0..<40 {
+                let prefix = String(repeating: filler, count: count)
+                for suffix in ["", "b", String(repeating: "ข", count: 13)] {
+                    var plain = prefix + "x" + suffix
+                    if plain.withUTF8({ BidiLevels.mayHaveLevels($0) }) { falsePositives.append("\(filler)×\(count)") }
+                    for value: UInt32 in [0x5D0, 0x627, 0x200F, 0x10800] {
+                        var text = prefix + String(Character(Unicode.Scalar(value)!)) + suffix
+                        if !text.withUTF8({ BidiLevels.mayHaveLevels($0) }) {
+                            missed.append("\(filler)×\(count) U+\(String(value, radix: 16)) +\(suffix.utf8.count)")
+                        }
+                    }
+                }
+            }
+        }
+        #expect(missed.isEmpty, "\(missed.prefix(10))")
+        #expect(falsePositives.isEmpty, "\(falsePositives.prefix(10))")
+    }
+
     @Test("The scan's candidates sixteen at a time are `isCandidate`'s for every pair of bytes (its quick test a superset), and hold every scalar of `mayHaveLevel`")
     func candidatesEveryPair() {
         var wrong: [String] = []

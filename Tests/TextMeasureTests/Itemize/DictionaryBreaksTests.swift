@@ -14,22 +14,28 @@ struct DictionaryBreaksTests {
         return try TextMeasurer(style: TextStyle(fontChain: chain, fontSize: size, profile: profile))
     }
 
+    /// The end of every piece of `bytes` (UAX #14 segments cut at the dictionary breaks) with the
+    /// end of the segment it was cut from, in order.
+    static func pieceEnds(_ bytes: UnsafeBufferPointer<UInt8>, measurer: TextMeasurer) -> [(end: Int, segmentEnd: Int)] {
+        var dictionary = DictionaryBreaks(bytes: bytes, tables: measurer.tables)
+        var ends: [(end: Int, segmentEnd: Int)] = []
+        var segments = LineSegmentIterator(utf8: bytes)
+        while let segment = segments.next() {
+            var piece = dictionary.split(segment)
+            while true {
+                ends.append((piece.end, segment.end))
+                guard let next = dictionary.takeCarry() else { break }
+                piece = next
+            }
+        }
+        return ends
+    }
+
     /// The dictionary break offsets of `text` (UTF-8), by cutting every segment.
     static func cuts(_ text: String, measurer: TextMeasurer) -> [Int] {
         var text = text
         return text.withUTF8 { bytes in
-            var dictionary = DictionaryBreaks(bytes: bytes, tables: measurer.tables)
-            var cuts: [Int] = []
-            var segments = LineSegmentIterator(utf8: bytes)
-            while let segment = segments.next() {
-                var piece = dictionary.split(segment)
-                while true {
-                    if piece.end != segment.end { cuts.append(piece.end) }
-                    guard let next = dictionary.takeCarry() else { break }
-                    piece = next
-                }
-            }
-            return cuts
+            pieceEnds(bytes, measurer: measurer).filter { $0.end != $0.segmentEnd }.map(\.end)
         }
     }
 
@@ -156,5 +162,54 @@ struct DictionaryBreaksTests {
             return all
         }
         for result in results { #expect(result == expected) }
+    }
+}
+
+@Suite("Dictionary breaks: libthai per Pango item")
+struct DictionaryBreaksPerItemTests {
+    /// Every break opportunity of `text` in `measurer`'s style (UAX #14 segments cut at the
+    /// dictionary breaks), as scalar offsets, the text's end included (as the oracle prints them).
+    static func scalarBreaks(_ text: String, measurer: TextMeasurer) -> [Int] {
+        var text = text
+        return text.withUTF8 { bytes in
+            let ends = DictionaryBreaksTests.pieceEnds(bytes, measurer: measurer).map(\.end)
+            // UTF-8 offsets to scalar offsets.
+            var scalarIndex: [Int: Int] = [:]
+            var count = 0
+            for i in 0...bytes.count where i == bytes.count || bytes[i] & 0xC0 != 0x80 {
+                scalarIndex[i] = count
+                count += 1
+            }
+            return ends.compactMap { scalarIndex[$0] }
+        }
+    }
+
+    @Test("in .pango, libthai sees each Thai run of Pango's alone: no break between \",\" and \"<\" in \"<รายการ>,<รายการ>\"")
+    func pairedPunctuation() throws {
+        // th row 242: "<", ">" and "," are Latin runs around "รายการ" (a closing bracket takes the
+        // script of its opening one), so libthai never sees ",<".
+        let text = "--force-<รายการ>,<รายการ>,..."
+        let secondBracket = text.unicodeScalars.count - "<รายการ>,...".unicodeScalars.count
+        let pango = Self.scalarBreaks(text, measurer: try DictionaryBreaksTests.measurer(profile: .pango))
+        #expect(!pango.contains(secondBracket), "\(pango)")
+        // Thai inside brackets is still broken by libthai: "<ภาษา|ไทย|เป็น|ภาษา>".
+        let words = Self.scalarBreaks("--force-<ภาษาไทยเป็นภาษา>", measurer: try DictionaryBreaksTests.measurer(profile: .pango))
+        #expect(words.contains(9 + 4) && words.contains(9 + 7) && words.contains(9 + 11), "\(words)")
+    }
+
+    @Test("th row 242 and every Thai corpus row: the break opportunities of .pango are Pango's")
+    func corpusBreaksArePango() throws {
+        let fonts = [DictionaryBreaksTests.noto + "NotoSans-Regular.ttf", DictionaryBreaksTests.noto + "NotoSansThai-Regular.ttf"]
+        let url = try #require(Bundle.module.url(forResource: "Fixtures/corpus/th", withExtension: "jsonl"))
+        let texts = try PangoAccuracyTests.texts("th")
+        let expected = try PangoOracle.lineBreaks(corpus: url, fonts: fonts)
+        try #require(expected.count == texts.count)
+        let measurer = try DictionaryBreaksTests.measurer(profile: .pango)
+        var differing: [Int] = []
+        for (row, text) in texts.enumerated() where Self.scalarBreaks(text, measurer: measurer) != expected[row] {
+            differing.append(row + 1)
+        }
+        #expect(!differing.contains(242))
+        #expect(differing.isEmpty, "rows \(differing.prefix(10))")
     }
 }

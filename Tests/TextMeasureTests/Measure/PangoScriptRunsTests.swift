@@ -64,4 +64,27 @@ struct PangoScriptRunsTests {
         #expect(near > 1_000)
         #expect(scanned > 0)
     }
+
+    @Test("The scripts of ASCII and the Thai block read without HarfBuzz are HarfBuzz's")
+    func scalarScriptFastPaths() {
+        let unicode = hb_unicode_funcs_get_default()
+        for value in UInt32(0)...0x0E7F where value < 0x80 || value >= 0x0E00 {
+            #expect(PangoScriptRuns.scalarScript(value, unicode: unicode) == hb_unicode_script(unicode, value), "U+\(String(value, radix: 16))")
+        }
+    }
+
+    @Test("forEachRun gives the runs of a paragraph in order, each of the script the scan reads at its bytes")
+    func runsOfAParagraph() {
+        var text = "--force-<รายการ>,<รายการ>,..."
+        text.withUTF8 { bytes in
+            var runs: [(Range<Int>, hb_script_t)] = []
+            PangoScriptRuns.forEachRun(in: bytes, from: 0, to: bytes.count) { runs.append(($0, $1)) }
+            #expect(runs.map(\.1) == [HB_SCRIPT_LATIN, HB_SCRIPT_THAI, HB_SCRIPT_LATIN, HB_SCRIPT_THAI, HB_SCRIPT_LATIN])
+            #expect(runs.first?.0.lowerBound == 0 && runs.last?.0.upperBound == bytes.count)
+            for (k, run) in runs.enumerated() {
+                if k > 0 { #expect(run.0.lowerBound == runs[k - 1].0.upperBound) }
+                #expect(PangoScriptRuns.scannedScript(at: run.0.lowerBound, in: bytes) == run.1)
+            }
+        }
+    }
 }

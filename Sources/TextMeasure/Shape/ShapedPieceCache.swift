@@ -18,8 +18,10 @@ import Darwin
 /// Pieces of up to `inlineKeyBytes` bytes (nearly every word) live in slots of 128 bytes that
 /// hold the key's bytes and the summary together, so a hit reads one aligned pair of cache
 /// lines and no reference count: 64 shards of 1,024 slots, two-way set-associative by the
-/// key's hash (the newest key in the first slot of its pair), each shard's slots allocated on
-/// its first insertion (8 MB at most). Longer pieces go to a `BoundedByteCache`. Shared by
+/// key's hash (the newest key in the first slot of its pair), all in one region of 8 MB
+/// (`SlotRegion`: mapped, not written, when the cache is made; the kernel supplies zeroed pages
+/// as they are first touched, as huge pages where it can, so that hits scattered over the region
+/// do not each miss the TLB). Longer pieces go to a `BoundedByteCache`. Shared by
 /// threads; they contend only when they touch the same shard at the same instant. Keys are
 /// compared byte for byte, never by hash alone.
 final class ShapedPieceCache: @unchecked Sendable {  // `shards`: set once in init, freed in deinit; each behind its lock
@@ -70,8 +72,8 @@ final class ShapedPieceCache: @unchecked Sendable {  // `shards`: set once in in
     /// The bytes a shard's lock takes (64: a cache line; `ShapedPieceCacheTests` checks it).
     static var shardStride: Int { MemoryLayout<Shard>.stride }
 
-    /// A shard's slots (`nil` until its first insertion): read and written only under its
-    /// shard's lock, hence sendable.
+    /// A shard's slots (its part of `region`): read and written only under its shard's lock,
+    /// hence sendable.
     private struct Slots: @unchecked Sendable {
         var pointer: UnsafeMutablePointer<Slot>?
     }
@@ -89,23 +91,26 @@ final class ShapedPieceCache: @unchecked Sendable {  // `shards`: set once in in
     /// `shardCount` shards, 64-byte aligned: read through a plain pointer, so a lookup retains
     /// and releases nothing.
     private let shards: UnsafeMutablePointer<Shard>
+    /// The slots of every shard, zeroed (shard `k`'s from slot `k × shardCapacity`).
+    private let region: SlotRegion
     /// Pieces longer than `inlineKeyBytes`.
     private let longPieces = BoundedByteCache<Summary>()
 
-    /// Creates an empty cache.
+    /// Creates an empty cache (its slots mapped, not touched).
     init() {
+        region = SlotRegion(byteCount: ShapedPieceCache.shardCount * ShapedPieceCache.shardCapacity * MemoryLayout<Slot>.stride)
+        let slots = region.base.bindMemory(
+            to: Slot.self, capacity: ShapedPieceCache.shardCount * ShapedPieceCache.shardCapacity)
         let raw = UnsafeMutableRawPointer.allocate(
             byteCount: ShapedPieceCache.shardCount * MemoryLayout<Shard>.stride, alignment: 64)
         shards = raw.bindMemory(to: Shard.self, capacity: ShapedPieceCache.shardCount)
-        for k in 0..<ShapedPieceCache.shardCount { (shards + k).initialize(to: Shard()) }
+        for k in 0..<ShapedPieceCache.shardCount {
+            (shards + k).initialize(to: Shard())
+            shards[k].slots.withLock { $0.pointer = slots + k * ShapedPieceCache.shardCapacity }
+        }
     }
 
     deinit {
-        for k in 0..<ShapedPieceCache.shardCount {
-            shards[k].slots.withLock { slots in
-                if let pointer = slots.pointer { UnsafeMutableRawPointer(pointer).deallocate() }
-            }
-        }
         shards.deinitialize(count: ShapedPieceCache.shardCount)
         UnsafeMutableRawPointer(shards).deallocate()
     }
@@ -215,12 +220,6 @@ final class ShapedPieceCache: @unchecked Sendable {  // `shards`: set once in in
         else { return }
         let first = key.firstSlot
         shards[key.shardIndex].slots.withLock { slots in
-            if slots.pointer == nil {
-                let byteCount = ShapedPieceCache.shardCapacity * MemoryLayout<Slot>.stride
-                let raw = UnsafeMutableRawPointer.allocate(byteCount: byteCount, alignment: 128)
-                raw.initializeMemory(as: UInt8.self, repeating: 0, count: byteCount)
-                slots.pointer = raw.bindMemory(to: Slot.self, capacity: ShapedPieceCache.shardCapacity)
-            }
             guard let slots = slots.pointer else { return }
             (slots + first + 1).pointee = (slots + first).pointee
             ShapedPieceCache.store(value, key: base, count: key.bytes.count, hash: key.hash,

@@ -34,6 +34,9 @@ final class HarfBuzzBufferPool: Sendable {
         }
     }
 
+    /// The buffers kept now.
+    var keptCount: Int { buffers.withLock { $0.list.count } }
+
     /// A cleared buffer for one shaping (a kept one, or a new one), to give back with `give`.
     func take() -> OpaquePointer {
         if let kept = buffers.withLock({ $0.list.popLast() }) { return kept }

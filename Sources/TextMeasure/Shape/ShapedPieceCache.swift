@@ -247,7 +247,7 @@ final class ShapedPieceCache: @unchecked Sendable {  // `shards`: set once in in
                     if slot.pointee.tag == tag, Int(slot.pointee.count) == count,
                        Int(slot.pointee.whitespaceOffset) == key.whitespaceOffset,
                        Int(slot.pointee.followingFont) == key.packedFont,
-                       ShapedPieceCache.keyEquals(slot, base, count)
+                       ShapedPieceCache.keyEquals(&slot.pointee.key, base, count)
                     {
                         return ShapedPieceCache.summary(of: slot)
                     }
@@ -266,7 +266,7 @@ final class ShapedPieceCache: @unchecked Sendable {  // `shards`: set once in in
             if slot.pointee.hash == key.hash, Int(slot.pointee.count) == count,
                Int(slot.pointee.whitespaceOffset) == key.whitespaceOffset,
                Int(slot.pointee.followingFont) == key.packedFont,
-               ShapedPieceCache.keyEquals(slot, base, count)
+               ShapedPieceCache.keyEquals(&slot.pointee.key, base, count)
             {
                 return ShapedPieceCache.summary(of: slot)
             }
@@ -309,12 +309,6 @@ final class ShapedPieceCache: @unchecked Sendable {  // `shards`: set once in in
         }
     }
 
-    /// Whether the key bytes of the short `slot` are the `count` bytes at `bytes`.
-    @inline(__always)
-    private static func keyEquals(_ slot: UnsafeMutablePointer<ShortSlot>, _ bytes: UnsafePointer<UInt8>, _ count: Int) -> Bool {
-        withUnsafeBytes(of: &slot.pointee.key) { memcmp($0.baseAddress!, bytes, count) == 0 }
-    }
-
     /// The summary a short slot holds.
     @inline(__always)
     private static func summary(of slot: UnsafeMutablePointer<ShortSlot>) -> Summary {
@@ -339,10 +333,10 @@ final class ShapedPieceCache: @unchecked Sendable {  // `shards`: set once in in
         withUnsafeMutableBytes(of: &slot.pointee.key) { $0.baseAddress!.copyMemory(from: key, byteCount: count) }
     }
 
-    /// Whether the key bytes of `slot` are the `count` bytes at `bytes`.
+    /// Whether the first `count` bytes of a slot's `key` (of either kind) are the `count` bytes at `bytes`.
     @inline(__always)
-    private static func keyEquals(_ slot: UnsafeMutablePointer<Slot>, _ bytes: UnsafePointer<UInt8>, _ count: Int) -> Bool {
-        withUnsafeBytes(of: &slot.pointee.key) { memcmp($0.baseAddress!, bytes, count) == 0 }
+    private static func keyEquals<Key>(_ key: inout Key, _ bytes: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        withUnsafeBytes(of: &key) { memcmp($0.baseAddress!, bytes, count) == 0 }
     }
 
     /// The summary a slot holds.

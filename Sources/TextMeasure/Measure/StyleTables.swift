@@ -144,6 +144,8 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
     let emojiFont: (index: Int, font: Font)?
     /// What HarfBuzz made of the pieces measured so far (the word cache).
     let shapedPieces = ShapedPieceCache()
+    /// The clusters of the shaped ranges measured cluster by cluster so far (overlong words).
+    let shapedClusters = ShapedClusterCache()
     /// The dictionary breaks of the texts measured so far (`DictionaryBreaks`).
     let dictionaryBreaks = DictionaryBreakCache()
     /// The styles of attributed-text runs measured over these tables (`RunStyleCache`).

@@ -1152,23 +1152,47 @@ struct TextWalker: ~Copyable {
 
     /// `forEachClusterInGeneral` for a range holding a scalar that needs HarfBuzz: each grapheme
     /// cluster's width is the sum of its scalars' shaped widths (in `.pango` with the line-end
-    /// correction of `reshapedAtLineEnds`).
+    /// correction of `reshapedAtLineEnds`), from the tables' `ShapedClusterCache` when the range
+    /// was measured so before (`shapedClusters(from:to:)`).
     @inline(never)
     private func forEachShapedCluster(
         from: Int, to: Int, stepper: inout GlyphStepper, _ body: (LayoutCluster) -> Void
     ) {
-        if tables.profile == .pango {
-            var clusters: [LayoutCluster] = []
-            var cuts: ShapedCuts? = ShapedCuts()
-            forEachLogicalShapedCluster(from: from, to: to, stepper: &stepper, cuts: &cuts) {
-                clusters.append($0)
+        let shaped = tables.withTables { tables in
+            let range = UnsafeBufferPointer(rebasing: bytes[from..<to])
+            guard let levels else {
+                return tables.shapedClusters.entry(for: range, levels: nil) { shapedClusters(from: from, to: to) }
             }
-            reshapedAtLineEnds(&clusters, from: from, to: to, cuts: cuts ?? ShapedCuts())
-            for cluster in clusters { body(cluster) }
-            return
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: to - from) { key in
+                for k in 0..<(to - from) { key[k] = levels[from + k] }
+                return tables.shapedClusters.entry(for: range, levels: UnsafeBufferPointer(key)) {
+                    shapedClusters(from: from, to: to)
+                }
+            }
         }
-        var noCuts: ShapedCuts? = nil
-        forEachLogicalShapedCluster(from: from, to: to, stepper: &stepper, cuts: &noCuts, body)
+        stepper.restart()
+        var missingOffsets = shaped.missingOffsets.map { $0 + from }
+        recordShapedMissing(&missingOffsets, into: &stepper.missing)
+        for var cluster in shaped.clusters {
+            cluster.end += from
+            body(cluster)
+        }
+        if shaped.lastFont >= 0 { stepper.continueRun(font: shaped.lastFont, scalar: shaped.lastScalar) }
+    }
+
+    /// The clusters of the shaped range `from..<to` (`forEachShapedCluster`), offsets from `from`.
+    private func shapedClusters(from: Int, to: Int) -> ShapedClusterCache.Entry {
+        var clusters: [LayoutCluster] = []
+        var cuts: ShapedCuts? = tables.profile == .pango ? ShapedCuts() : nil
+        var missingOffsets: [Int] = []
+        let last = forEachLogicalShapedCluster(from: from, to: to, cuts: &cuts, missing: &missingOffsets) {
+            clusters.append($0)
+        }
+        if tables.profile == .pango { reshapedAtLineEnds(&clusters, from: from, to: to, cuts: cuts ?? ShapedCuts()) }
+        for k in clusters.indices { clusters[k].end -= from }
+        return ShapedClusterCache.Entry(
+            clusters: clusters, missingOffsets: missingOffsets.map { $0 - from }, lastFont: last?.font ?? -1,
+            lastScalar: last?.scalar ?? 0)
     }
 
     /// Makes the clusters of the shaped range `from..<to` measure as Pango 1.50 measures a line
@@ -1262,20 +1286,19 @@ struct TextWalker: ~Copyable {
     }
 
     /// `forEachShapedCluster` with each cluster's width the sum of its scalars' widths in the
-    /// whole range.
+    /// whole range; the offsets of its glyph-0 clusters appended to `missing`. Returns the font
+    /// and scalar the range ends with (`nil` for none).
     private func forEachLogicalShapedCluster(
-        from: Int, to: Int, stepper: inout GlyphStepper, cuts: inout ShapedCuts?, _ body: (LayoutCluster) -> Void
-    ) {
-        stepper.restart()
+        from: Int, to: Int, cuts: inout ShapedCuts?, missing missingOffsets: inout [Int],
+        _ body: (LayoutCluster) -> Void
+    ) -> (font: Int, scalar: UInt32)? {
         var widths: [Double] = []
         var fonts: [UInt8] = []
-        var missingOffsets: [Int] = []
         tables.withTables {
             $0.appendShapedWidths(
                 bytes, from: from, to: to, following: nil, levels: levels, context: nil, widths: &widths, fonts: &fonts,
                 missing: &missingOffsets, cuts: &cuts)
         }
-        recordShapedMissing(&missingOffsets, into: &stepper.missing)
         var k = 0
         var i = from
         var last: (font: Int, scalar: UInt32)? = nil
@@ -1295,7 +1318,7 @@ struct TextWalker: ~Copyable {
             }
             body(cluster)
         }
-        if let last { stepper.continueRun(font: last.font, scalar: last.scalar) }
+        return last
     }
 
     /// Calls `body` with the clusters of an overlong piece's content (kerning context: none

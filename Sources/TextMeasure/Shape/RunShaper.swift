@@ -104,8 +104,8 @@ enum RunShaper {
         _ body: (UnsafeBufferPointer<hb_glyph_info_t>, UnsafeBufferPointer<hb_glyph_position_t>) -> Void
     ) {
         guard let base = context.bytes.baseAddress else { return }
-        let buffer = hb_buffer_create()
-        defer { hb_buffer_destroy(buffer) }
+        let buffer = HarfBuzzBufferPool.shared.take()
+        defer { HarfBuzzBufferPool.shared.give(buffer, length: context.range.count) }
         let start = context.range.lowerBound
         base.advanced(by: start).withMemoryRebound(to: CChar.self, capacity: context.range.count) { text in
             hb_buffer_add_utf8(
@@ -122,6 +122,18 @@ enum RunShaper {
               let positions = hb_buffer_get_glyph_positions(buffer, nil)
         else { return }
         body(UnsafeBufferPointer(start: infos, count: Int(count)), UnsafeBufferPointer(start: positions, count: Int(count)))
+    }
+
+    /// Whether the clusters' offsets strictly increase (then sorting them changes nothing and
+    /// merges nothing).
+    private static func isIncreasing<C: Collection>(_ clusters: C) -> Bool
+    where C.Element == (offset: Int, width: Double, unsafe: Bool) {
+        var previous = Int.min
+        for cluster in clusters {
+            guard cluster.offset > previous else { return false }
+            previous = cluster.offset
+        }
+        return true
     }
 
     /// The logical widths of a shaped run (see `appendLogicalWidths(of:context:font:…)`).
@@ -148,16 +160,22 @@ enum RunShaper {
                 clusters.append((offset, width, unsafe))
             }
         }
-        clusters.sort { $0.offset < $1.offset }
-        // Merge equal offsets that were not adjacent (reordered glyphs of one cluster).
-        var merged: [(offset: Int, width: Double, unsafe: Bool)] = []
-        merged.reserveCapacity(clusters.count)
-        for cluster in clusters {
-            if let last = merged.last, last.offset == cluster.offset {
-                merged[merged.count - 1].width += cluster.width
-                merged[merged.count - 1].unsafe = last.unsafe || cluster.unsafe
-            } else {
-                merged.append(cluster)
+        // In logical order: glyphs come in it (left to right) or in its reverse (right to left),
+        // which needs no sort; else sorted, and equal offsets that were not adjacent (reordered
+        // glyphs of one cluster) merged.
+        var merged = clusters
+        if RunShaper.isIncreasing(clusters.reversed()) {
+            merged.reverse()
+        } else if !RunShaper.isIncreasing(clusters) {
+            clusters.sort { $0.offset < $1.offset }
+            merged.removeAll(keepingCapacity: true)
+            for cluster in clusters {
+                if let last = merged.last, last.offset == cluster.offset {
+                    merged[merged.count - 1].width += cluster.width
+                    merged[merged.count - 1].unsafe = last.unsafe || cluster.unsafe
+                } else {
+                    merged.append(cluster)
+                }
             }
         }
         let bytes = context.bytes

@@ -15,11 +15,16 @@ import Darwin
 /// not cached); one cache per style (fonts, size, profile), so the key need
 /// not hold them. Results never depend on the cache: a hit returns exactly what shaping returned.
 ///
-/// Pieces of up to `inlineKeyBytes` bytes (nearly every word) live in slots of 128 bytes that
-/// hold the key's bytes and the summary together, so a hit reads one aligned pair of cache
-/// lines and no reference count: 64 shards of 1,024 slots, two-way set-associative by the
-/// key's hash (the newest key in the first slot of its pair), each shard's slots allocated on
-/// its first insertion (8 MB at most). Longer pieces go to a `BoundedByteCache`. Shared by
+/// Pieces of up to `inlineKeyBytes` bytes (nearly every word) live in slots that hold the key's
+/// bytes and the summary together, so a hit reads no reference count and one slot pair: most
+/// words (up to `shortKeyBytes` bytes, with no missing glyph) in slots of one cache line, 64
+/// bytes, the others in slots of two. 64 shards of 1,024 short slots and 512 long ones,
+/// two-way set-associative by the key's hash (the newest key in the first slot of its pair),
+/// all in one region of 8 MB (`SlotRegion`: mapped, not written, when the cache is made; the
+/// kernel supplies zeroed pages as they are first touched, as huge pages where it can, so that
+/// hits scattered over the region do not each miss the TLB). The short slots keep the words a
+/// text uses most in half the cache lines, so more of them stay in the processor's cache.
+/// Longer pieces go to a `BoundedByteCache`. Shared by
 /// threads; they contend only when they touch the same shard at the same instant. Keys are
 /// compared byte for byte, never by hash alone.
 final class ShapedPieceCache: @unchecked Sendable {  // `shards`: set once in init, freed in deinit; each behind its lock
@@ -42,6 +47,32 @@ final class ShapedPieceCache: @unchecked Sendable {  // `shards`: set once in in
 
     /// The longest piece, in bytes, kept in a slot (longer ones go to `longPieces`).
     static var inlineKeyBytes: Int { 64 }
+
+    /// The longest piece, in bytes, kept in a short slot.
+    static var shortKeyBytes: Int { 23 }
+
+    /// One cached piece whose key is at most `shortKeyBytes` long and whose summary counts no
+    /// missing glyph, in 64 bytes, one cache line: its hash's low half (`tag`; 0: empty slot),
+    /// key and summary (`last`: the last scalar in the low 24 bits, the last font + 1 above).
+    private struct ShortSlot {
+        var tag: UInt32
+        var count: UInt8
+        var whitespaceOffset: UInt8
+        var followingFont: Int16
+        var content: Double
+        var whitespace: Double
+        var lastSpace: Double
+        var fontMask: UInt32
+        var last: UInt32
+        var scalars: UInt8
+        var key: (
+            UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+            UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8
+        )
+    }
+
+    /// The bytes a short slot takes (64: a cache line; `ShapedPieceCacheTests` checks it).
+    static var shortSlotStride: Int { MemoryLayout<ShortSlot>.stride }
 
     /// One cached piece: its hash (0: empty slot), key and summary in 128 bytes, two cache lines
     /// (the hash, the key and the start of the summary in the first).
@@ -70,42 +101,54 @@ final class ShapedPieceCache: @unchecked Sendable {  // `shards`: set once in in
     /// The bytes a shard's lock takes (64: a cache line; `ShapedPieceCacheTests` checks it).
     static var shardStride: Int { MemoryLayout<Shard>.stride }
 
-    /// A shard's slots (`nil` until its first insertion): read and written only under its
-    /// shard's lock, hence sendable.
+    /// A shard's slots (its parts of `region`): read and written only under its shard's lock,
+    /// hence sendable.
     private struct Slots: @unchecked Sendable {
-        var pointer: UnsafeMutablePointer<Slot>?
+        var short: UnsafeMutablePointer<ShortSlot>?
+        var long: UnsafeMutablePointer<Slot>?
     }
 
     /// A shard: the lock over its slots, alone in its cache line (threads working on different
     /// shards never share a line).
     private struct Shard: ~Copyable {
         let slots = Mutex(Slots())
-        private let padding: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0)
+        private let padding: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)
     }
 
     static var shardCount: Int { 64 }
-    /// Slots per shard (a power of two).
+    /// Short slots per shard (a power of two).
     static var shardCapacity: Int { 1_024 }
+    /// Long slots per shard (a power of two).
+    static var longShardCapacity: Int { 512 }
     /// `shardCount` shards, 64-byte aligned: read through a plain pointer, so a lookup retains
     /// and releases nothing.
     private let shards: UnsafeMutablePointer<Shard>
+    /// The slots of every shard, zeroed (shard `k`'s from slot `k × shardCapacity`).
+    private let region: SlotRegion
     /// Pieces longer than `inlineKeyBytes`.
     private let longPieces = BoundedByteCache<Summary>()
 
-    /// Creates an empty cache.
+    /// Creates an empty cache (its slots mapped, not touched).
     init() {
+        let shortCount = ShapedPieceCache.shardCount * ShapedPieceCache.shardCapacity
+        let longCount = ShapedPieceCache.shardCount * ShapedPieceCache.longShardCapacity
+        let shortBytes = shortCount * MemoryLayout<ShortSlot>.stride
+        region = SlotRegion(byteCount: shortBytes + longCount * MemoryLayout<Slot>.stride)
+        let short = region.base.bindMemory(to: ShortSlot.self, capacity: shortCount)
+        let long = (region.base + shortBytes).bindMemory(to: Slot.self, capacity: longCount)
         let raw = UnsafeMutableRawPointer.allocate(
             byteCount: ShapedPieceCache.shardCount * MemoryLayout<Shard>.stride, alignment: 64)
         shards = raw.bindMemory(to: Shard.self, capacity: ShapedPieceCache.shardCount)
-        for k in 0..<ShapedPieceCache.shardCount { (shards + k).initialize(to: Shard()) }
+        for k in 0..<ShapedPieceCache.shardCount {
+            (shards + k).initialize(to: Shard())
+            shards[k].slots.withLock {
+                $0.short = short + k * ShapedPieceCache.shardCapacity
+                $0.long = long + k * ShapedPieceCache.longShardCapacity
+            }
+        }
     }
 
     deinit {
-        for k in 0..<ShapedPieceCache.shardCount {
-            shards[k].slots.withLock { slots in
-                if let pointer = slots.pointer { UnsafeMutableRawPointer(pointer).deallocate() }
-            }
-        }
         shards.deinitialize(count: ShapedPieceCache.shardCount)
         UnsafeMutableRawPointer(shards).deallocate()
     }
@@ -153,8 +196,14 @@ final class ShapedPieceCache: @unchecked Sendable {  // `shards`: set once in in
 
         /// The shard the key's slots are in.
         var shardIndex: Int { Int(hash % UInt64(ShapedPieceCache.shardCount)) }
-        /// The first of the key's two slots (the pair `first`, `first + 1`) in its shard.
+        /// The first of the key's two short slots (the pair `first`, `first + 1`) in its shard.
         var firstSlot: Int { Int(truncatingIfNeeded: hash >> 32) & (ShapedPieceCache.shardCapacity - 2) }
+        /// The first of the key's two long slots in its shard.
+        var firstLongSlot: Int { Int(truncatingIfNeeded: hash >> 32) & (ShapedPieceCache.longShardCapacity - 2) }
+        /// The tag a short slot keeps (never 0).
+        var shortTag: UInt32 { UInt32(truncatingIfNeeded: hash) | 1 }
+        /// Whether the key may be in a short slot.
+        var isShort: Bool { bytes.count <= ShapedPieceCache.shortKeyBytes }
     }
 
     /// The summary of the piece `bytes` (trailing white space from `whitespaceOffset`, the text
@@ -181,47 +230,78 @@ final class ShapedPieceCache: @unchecked Sendable {  // `shards`: set once in in
         return value
     }
 
-    /// The summary kept for `key` (a key kept in a slot), or `nil`.
+    /// The summary kept for `key` (a key kept in a slot), or `nil`: in its short slots, then (a
+    /// short key whose summary did not fit one, or a longer key) in its long slots.
     ///
     /// - Complexity: O(n) in the piece's length (one compare per way whose hash matches).
     @inline(__always)
     private func cached(_ key: Key) -> Summary? {
         guard let base = key.bytes.baseAddress else { return nil }
         let count = key.bytes.count
-        let first = key.firstSlot
         return shards[key.shardIndex].slots.withLock { slots in
-            guard let slots = slots.pointer else { return nil }
-            for k in first...first &+ 1 {
-                let slot = slots + k
-                if slot.pointee.hash == key.hash, Int(slot.pointee.count) == count,
-                   Int(slot.pointee.whitespaceOffset) == key.whitespaceOffset,
-                   Int(slot.pointee.followingFont) == key.packedFont,
-                   ShapedPieceCache.keyEquals(slot, base, count)
-                {
-                    return ShapedPieceCache.summary(of: slot)
+            if key.isShort, let short = slots.short {
+                let first = key.firstSlot
+                let tag = key.shortTag
+                for k in first...first &+ 1 {
+                    let slot = short + k
+                    if slot.pointee.tag == tag, Int(slot.pointee.count) == count,
+                       Int(slot.pointee.whitespaceOffset) == key.whitespaceOffset,
+                       Int(slot.pointee.followingFont) == key.packedFont,
+                       ShapedPieceCache.keyEquals(&slot.pointee.key, base, count)
+                    {
+                        return ShapedPieceCache.summary(of: slot)
+                    }
                 }
             }
-            return nil
+            return ShapedPieceCache.cachedLong(key, in: slots, base: base, count: count)
         }
     }
 
-    /// Keeps `value` for `key` (a key kept in a slot) in the first way of its pair, the entry
-    /// there moved to the second. Counts that do not fit a slot's bytes (never for a piece this
-    /// short) are not kept.
+    /// The summary kept for `key` in its long slots, or `nil` (under the shard's lock).
+    private static func cachedLong(_ key: Key, in slots: Slots, base: UnsafePointer<UInt8>, count: Int) -> Summary? {
+        guard let long = slots.long else { return nil }
+        let first = key.firstLongSlot
+        for k in first...first &+ 1 {
+            let slot = long + k
+            if slot.pointee.hash == key.hash, Int(slot.pointee.count) == count,
+               Int(slot.pointee.whitespaceOffset) == key.whitespaceOffset,
+               Int(slot.pointee.followingFont) == key.packedFont,
+               ShapedPieceCache.keyEquals(&slot.pointee.key, base, count)
+            {
+                return ShapedPieceCache.summary(of: slot)
+            }
+        }
+        return nil
+    }
+
+    /// Whether `value` fits a short slot (no missing glyph; counts within its fields).
+    private static func fitsShortSlot(_ value: Summary) -> Bool {
+        value.missingClusters == 0 && value.firstMissing == 0 && (0...255).contains(value.scalars)
+            && (-1...254).contains(value.lastFont) && value.lastScalar < 1 << 24
+    }
+
+    /// Keeps `value` for `key` (a key kept in a slot) in the first way of its pair — short
+    /// slots when the key and the summary fit one, else long ones —, the entry there moved to
+    /// the second. Counts that do not fit a long slot's bytes (never for a piece this short) are
+    /// not kept.
     private func remember(_ value: Summary, for key: Key) {
         guard let base = key.bytes.baseAddress,
               (Int(Int16.min)...Int(Int16.max)).contains(value.lastFont), (0...255).contains(value.scalars),
               (0...255).contains(value.missingClusters)
         else { return }
-        let first = key.firstSlot
+        let short = key.isShort && ShapedPieceCache.fitsShortSlot(value)
         shards[key.shardIndex].slots.withLock { slots in
-            if slots.pointer == nil {
-                let byteCount = ShapedPieceCache.shardCapacity * MemoryLayout<Slot>.stride
-                let raw = UnsafeMutableRawPointer.allocate(byteCount: byteCount, alignment: 128)
-                raw.initializeMemory(as: UInt8.self, repeating: 0, count: byteCount)
-                slots.pointer = raw.bindMemory(to: Slot.self, capacity: ShapedPieceCache.shardCapacity)
+            if short {
+                guard let slots = slots.short else { return }
+                let first = key.firstSlot
+                (slots + first + 1).pointee = (slots + first).pointee
+                ShapedPieceCache.store(value, key: base, count: key.bytes.count, tag: key.shortTag,
+                                       whitespaceOffset: key.whitespaceOffset, followingFont: key.packedFont,
+                                       in: slots + first)
+                return
             }
-            guard let slots = slots.pointer else { return }
+            guard let slots = slots.long else { return }
+            let first = key.firstLongSlot
             (slots + first + 1).pointee = (slots + first).pointee
             ShapedPieceCache.store(value, key: base, count: key.bytes.count, hash: key.hash,
                                    whitespaceOffset: key.whitespaceOffset, followingFont: key.packedFont,
@@ -229,10 +309,34 @@ final class ShapedPieceCache: @unchecked Sendable {  // `shards`: set once in in
         }
     }
 
-    /// Whether the key bytes of `slot` are the `count` bytes at `bytes`.
+    /// The summary a short slot holds.
     @inline(__always)
-    private static func keyEquals(_ slot: UnsafeMutablePointer<Slot>, _ bytes: UnsafePointer<UInt8>, _ count: Int) -> Bool {
-        withUnsafeBytes(of: &slot.pointee.key) { memcmp($0.baseAddress!, bytes, count) == 0 }
+    private static func summary(of slot: UnsafeMutablePointer<ShortSlot>) -> Summary {
+        let s = slot.pointee
+        return Summary(
+            content: s.content, whitespace: s.whitespace, lastSpace: s.lastSpace, fontMask: s.fontMask,
+            scalars: Int(s.scalars), lastFont: Int(s.last >> 24) - 1, lastScalar: s.last & 0xFF_FFFF)
+    }
+
+    /// Writes a piece of at most `shortKeyBytes` bytes and its summary (`fitsShortSlot`) into
+    /// the short `slot`.
+    private static func store(
+        _ value: Summary, key: UnsafePointer<UInt8>, count: Int, tag: UInt32, whitespaceOffset: Int,
+        followingFont: Int, in slot: UnsafeMutablePointer<ShortSlot>
+    ) {
+        slot.pointee = ShortSlot(
+            tag: tag, count: UInt8(count), whitespaceOffset: UInt8(whitespaceOffset),
+            followingFont: Int16(followingFont), content: value.content, whitespace: value.whitespace,
+            lastSpace: value.lastSpace, fontMask: value.fontMask,
+            last: value.lastScalar | UInt32(value.lastFont + 1) << 24, scalars: UInt8(value.scalars),
+            key: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
+        withUnsafeMutableBytes(of: &slot.pointee.key) { $0.baseAddress!.copyMemory(from: key, byteCount: count) }
+    }
+
+    /// Whether the first `count` bytes of a slot's `key` (of either kind) are the `count` bytes at `bytes`.
+    @inline(__always)
+    private static func keyEquals<Key>(_ key: inout Key, _ bytes: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        withUnsafeBytes(of: &key) { memcmp($0.baseAddress!, bytes, count) == 0 }
     }
 
     /// The summary a slot holds.

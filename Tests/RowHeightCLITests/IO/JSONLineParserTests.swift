@@ -200,6 +200,45 @@ struct JSONLineParserTests {
         #expect(parseError(good) == nil)
     }
 
+    @Test("Long runs of other scripts: every valid form reads back, a bad byte or special character is found where it is")
+    func sixteenByteBlocks() throws {
+        let prefix = Array(#"{"text":""#.utf8)  // 9 bytes: the string's first byte is byte 10
+        // Two-, three- and four-byte scalars, every second-byte boundary, ASCII between.
+        let text = "مرحبا بالعالم नमस्ते दुनिया שלום עולם \u{80}\u{7FF}\u{800}\u{FFFF}\u{10000}😀\u{10FFFF}\u{D7FF}\u{E000}"
+            + " ऐ ﻿ abc ت"
+        let bytes = Array(text.utf8)
+        try parsed(prefix + bytes + Array(#""}"#.utf8)) { (parser: inout JSONLineParser) throws in
+            #expect(try parser.string(named: "text") == text)
+        }
+        let bad: [[UInt8]] = [
+            [0x80], [0xBF], [0xC0, 0x80], [0xC1, 0xBF], [0xE0, 0x80, 0x80], [0xE0, 0x9F, 0xBF], [0xED, 0xA0, 0x80],
+            [0xF0, 0x8F, 0xBF, 0xBF], [0xF4, 0x90, 0x80, 0x80], [0xF5, 0x80, 0x80, 0x80], [0xFF], [0xE2, 0x82],
+            [0xE2, 0x28, 0xA1], [0xF0, 0x9F, 0x98], [0xD8], [0xE0, 0xA4],
+        ]
+        // At every scalar boundary of the text: an invalid sequence is reported at its first
+        // byte, a control character at its column, and a quote ends the string there.
+        var boundaries = [0]
+        for scalar in text.unicodeScalars { boundaries.append(boundaries.last! + String(scalar).utf8.count) }
+        for at in boundaries {
+            let before = Array(bytes[..<at]), after = Array(bytes[at...]) + Array(#""}"#.utf8)
+            let column = prefix.count + at + 1
+            for sequence in bad {
+                #expect(parseError(prefix + before + sequence + after) == .invalidUTF8(byte: column), "\(sequence) at \(at)")
+            }
+            guard case .syntax(_, let where_) = parseError(prefix + before + [0x1F] + after) else {
+                Issue.record("no syntax error for a control character at \(at)")
+                continue
+            }
+            #expect(where_ == column)
+            try parsed(prefix + before + Array(#"", "x": 1}"#.utf8)) { (parser: inout JSONLineParser) throws in
+                #expect(try parser.string(named: "text") == String(decoding: before, as: UTF8.self))
+            }
+            try parsed(prefix + before + Array(#"\""#.utf8) + after) { (parser: inout JSONLineParser) throws in
+                #expect(try parser.string(named: "text") == String(decoding: before + [0x22] + Array(bytes[at...]), as: UTF8.self))
+            }
+        }
+    }
+
     @Test("A byte that needs a look is found at every position of an eight-byte word")
     func specialBytesAtEveryPosition() throws {
         let prefix = Array(#"{"text":""#.utf8)  // 9 bytes: the string's first byte is byte 10

@@ -25,14 +25,16 @@ struct ShapedPieceCacheTests {
         }
     }
 
-    @Test("a slot is two cache lines, a shard's lock one")
+    @Test("a short slot is one cache line, a long slot two, a shard's lock one")
     func slotSize() {
+        #expect(ShapedPieceCache.shortSlotStride == 64)
         #expect(ShapedPieceCache.slotStride == 128)
         #expect(ShapedPieceCache.shardStride == 64)
     }
 
     @Test("a piece seen before is a hit with the summary shaping gave; other bytes, white space or following font are misses",
-          arguments: ["ภาษา", "नमस्ते ", String(repeating: "ก", count: 21), String(repeating: "ก", count: 22), "a"])
+          arguments: ["ภาษา", "नमस्ते ", String(repeating: "ก", count: 21), String(repeating: "ก", count: 22), "a",
+                      String(repeating: "x", count: 23), String(repeating: "x", count: 24)])
     func hitsAndMisses(text: String) {
         // 21 Thai letters are 63 bytes (kept in a slot), 22 are 66 (kept in the long-piece cache).
         let cache = ShapedPieceCache()

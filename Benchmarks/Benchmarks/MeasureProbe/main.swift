@@ -15,7 +15,8 @@ import TextMeasure
 // `prepare` (prepare an English row), `rewrap` (re-wrap a prepared English row, width 200–400) —
 // `ar`, `hi`, `th` (Arabic, Hindi, Thai rows of ~100 characters, Noto chain, `.uikit`; add
 // `-pango` for `.pango`), `rich` (the chat rows of `BenchmarkChatRows`, `.uikit`; `rich-pango`
-// for `.pango`) — the same rows, styles and widths as `TextMeasureBenchmarks`.
+// for `.pango`), `shared1`/`shared2` (ITERATIONS passes over 60,000 cache-missing shaped rows
+// with one new measurer shared by 1 or 2 threads, for `perf`) — the same rows, styles and widths as `TextMeasureBenchmarks`.
 let arguments = CommandLine.arguments
 guard arguments.count == 3, let iterations = Int(arguments[2]), iterations >= 0 else {
     print("usage: MeasureProbe en|en-pango|ja|prepare|rewrap|ar|hi|th|ar-pango|hi-pango|th-pango|rich|rich-pango ITERATIONS")
@@ -75,6 +76,27 @@ case "rich", "rich-pango":
     for _ in 0..<iterations {
         sink += try! rich.measure(rows[i], width: 280).height
         i = i == rows.count - 1 ? 0 : i + 1
+    }
+case "shared1", "shared2":
+    // The threads benchmark's loop (`SharedMeasurerBenchmarks`): ITERATIONS passes over the
+    // 60,000 cache-missing shaped rows, each with a new measurer shared by 1 or 2 threads.
+    let threads = arguments[1] == "shared1" ? 1 : 2
+    let rows = BenchmarkShapedRows.rows(count: 60_000)
+    let chain = try! FontChain(paths: BenchmarkShapedRows.fontPaths)
+    for _ in 0..<iterations {
+        let shared = try! TextMeasurer(style: TextStyle(fontChain: chain, fontSize: 17, profile: .pango))
+        let done = DispatchSemaphore(value: 0)
+        for thread in 0..<threads {
+            Thread {
+                var sum = 0.0
+                for row in stride(from: thread, to: rows.count, by: threads) {
+                    sum += try! shared.measure(rows[row], width: 280).height
+                }
+                precondition(sum > 0)
+                done.signal()
+            }.start()
+        }
+        for _ in 0..<threads { done.wait() }
     }
 default:
     print("unknown case \(arguments[1])")

@@ -85,18 +85,13 @@ case "shared1", "shared2":
     let chain = try! FontChain(paths: BenchmarkShapedRows.fontPaths)
     for _ in 0..<iterations {
         let shared = try! TextMeasurer(style: TextStyle(fontChain: chain, fontSize: 17, profile: .pango))
-        let done = DispatchSemaphore(value: 0)
-        for thread in 0..<threads {
-            Thread {
-                var sum = 0.0
-                for row in stride(from: thread, to: rows.count, by: threads) {
-                    sum += try! shared.measure(rows[row], width: 280).height
-                }
-                precondition(sum > 0)
-                done.signal()
-            }.start()
+        BenchmarkThreads.run(threads) { thread in
+            var sum = 0.0
+            for row in stride(from: thread, to: rows.count, by: threads) {
+                sum += try! shared.measure(rows[row], width: 280).height
+            }
+            precondition(sum > 0)
         }
-        for _ in 0..<threads { done.wait() }
     }
 default:
     print("unknown case \(arguments[1])")

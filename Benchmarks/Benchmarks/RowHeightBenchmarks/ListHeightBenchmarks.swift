@@ -1,4 +1,5 @@
 import Benchmark
+import BenchmarkSupport
 import Foundation
 import RowHeight
 import Synchronization
@@ -254,18 +255,13 @@ func realRowPrecomputeBenchmarks() {
             let rows = RealRows.shared
             benchmark.startMeasurement()
             // One thread per task, started together (concurrentPerform may use fewer threads when busy).
-            let done = DispatchSemaphore(value: 0)
-            for thread in 0..<tasks {
-                Thread {
-                    var sum = 0.0
-                    for row in stride(from: thread, to: RealRows.count, by: tasks) {
-                        sum += try! rows.height(ofRow: row, width: 375)
-                    }
-                    blackHole(sum)
-                    done.signal()
-                }.start()
+            BenchmarkThreads.run(tasks) { thread in
+                var sum = 0.0
+                for row in stride(from: thread, to: RealRows.count, by: tasks) {
+                    sum += try! rows.height(ofRow: row, width: 375)
+                }
+                blackHole(sum)
             }
-            for _ in 0..<tasks { done.wait() }
         }
     }
     // The same with a measurer of its own per thread (its own style tables: the size differs by
@@ -284,18 +280,12 @@ func realRowPrecomputeBenchmarks() {
                 bytes: rows.bytes, starts: rows.starts)
         }
         benchmark.startMeasurement()
-        let done = DispatchSemaphore(value: 0)
-        for thread in 0..<2 {
-            let own = perThread[thread]
-            Thread {
-                var sum = 0.0
-                for row in stride(from: thread, to: RealRows.count, by: 2) {
-                    sum += try! own.height(ofRow: row, width: 375)
-                }
-                blackHole(sum)
-                done.signal()
-            }.start()
+        BenchmarkThreads.run(2) { thread in
+            var sum = 0.0
+            for row in stride(from: thread, to: RealRows.count, by: 2) {
+                sum += try! perThread[thread].height(ofRow: row, width: 375)
+            }
+            blackHole(sum)
         }
-        for _ in 0..<2 { done.wait() }
     }
 }

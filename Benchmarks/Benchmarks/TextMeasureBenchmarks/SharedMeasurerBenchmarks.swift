@@ -20,23 +20,19 @@ func sharedMeasurerBenchmarks() {
         ) { benchmark in
             let measurer = try! TextMeasurer(style: TextStyle(fontChain: chain, fontSize: 17, profile: .pango))
             benchmark.startMeasurement()
-            let done = DispatchSemaphore(value: 0)
-            for thread in 0..<threads {
-                Thread {
-                    var sum = 0.0
-                    for row in stride(from: thread, to: rows.count, by: threads) {
-                        sum += try! measurer.measure(rows[row], width: 280).height
-                    }
-                    blackHole(sum)
-                    done.signal()
-                }.start()
+            BenchmarkThreads.run(threads) { thread in
+                var sum = 0.0
+                for row in stride(from: thread, to: rows.count, by: threads) {
+                    sum += try! measurer.measure(rows[row], width: 280).height
+                }
+                blackHole(sum)
             }
-            for _ in 0..<threads { done.wait() }
             benchmark.stopMeasurement()
         }
     }
-    // The ceiling: two threads, each with a measurer of its own (its own style tables, HarfBuzz
-    // fonts and caches: the size differs by 1e-9 pt, which changes no height here).
+    // The control: two threads, each with a measurer of its own (its own style tables, HarfBuzz
+    // fonts and caches: the size differs by 1e-9 pt, which changes no height here), so each
+    // shapes the words of its rows that the other has already shaped.
     Benchmark(
         "Measure 240,000 Arabic/Hindi/Hebrew rows (cache-missing), Noto chain, .pango, a measurer per thread, 2 threads",
         configuration: config
@@ -45,19 +41,13 @@ func sharedMeasurerBenchmarks() {
             try! TextMeasurer(style: TextStyle(fontChain: chain, fontSize: 17 + Double(thread) * 1e-9, profile: .pango))
         }
         benchmark.startMeasurement()
-        let done = DispatchSemaphore(value: 0)
-        for thread in 0..<2 {
-            let measurer = measurers[thread]
-            Thread {
-                var sum = 0.0
-                for row in stride(from: thread, to: rows.count, by: 2) {
-                    sum += try! measurer.measure(rows[row], width: 280).height
-                }
-                blackHole(sum)
-                done.signal()
-            }.start()
+        BenchmarkThreads.run(2) { thread in
+            var sum = 0.0
+            for row in stride(from: thread, to: rows.count, by: 2) {
+                sum += try! measurers[thread].measure(rows[row], width: 280).height
+            }
+            blackHole(sum)
         }
-        for _ in 0..<2 { done.wait() }
         benchmark.stopMeasurement()
     }
 }

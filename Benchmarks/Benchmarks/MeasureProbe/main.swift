@@ -85,13 +85,7 @@ case "shared1", "shared2":
     let chain = try! FontChain(paths: BenchmarkShapedRows.fontPaths)
     for _ in 0..<iterations {
         let shared = try! TextMeasurer(style: TextStyle(fontChain: chain, fontSize: 17, profile: .pango))
-        BenchmarkThreads.run(threads) { thread in
-            var sum = 0.0
-            for row in stride(from: thread, to: rows.count, by: threads) {
-                sum += try! shared.measure(rows[row], width: 280).height
-            }
-            precondition(sum > 0)
-        }
+        sink += BenchmarkShapedRows.measure(rows, by: shared, threads: threads)
     }
 default:
     print("unknown case \(arguments[1])")

@@ -2,7 +2,8 @@
 /// is built on.
 ///
 /// Strings are scanned eight bytes at a time (looking for `"`, `\`, control characters and
-/// non-ASCII bytes, whose UTF-8 is checked as it is met), so a typical 150-byte record takes a
+/// non-ASCII bytes, whose UTF-8 is checked as it is met, eight or six bytes at a time in runs of
+/// two- or three-byte scalars), so a typical 150-byte record takes a
 /// few dozen steps. Outside strings only ASCII is valid JSON, so a line that scans without error
 /// is valid UTF-8; after a syntax error, the caller should check the whole line's UTF-8 (see
 /// `JSONLineParser.parse`).
@@ -121,14 +122,33 @@ struct JSONScanner {
                 continue
             }
             if b >= 0x80 {
-                // The whole run of non-ASCII scalars (text in most scripts but Latin) before
-                // going back to the eight-byte loop.
+                // The whole run of non-ASCII scalars (text in most scripts but Latin), with the
+                // single plain ASCII bytes between them (the spaces between words), before going
+                // back to the eight-byte loop: eight bytes at a time while they are four two-byte
+                // scalars, six while they are two three-byte ones, else one scalar.
                 repeat {
+                    if i + 8 <= count {
+                        let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self).littleEndian
+                        if UTF8Validation.isFourTwoByteSequences(word) {
+                            i += 8
+                            continue
+                        }
+                        if UTF8Validation.areTwoThreeByteSequences(word) {
+                            i += 6
+                            continue
+                        }
+                    }
+                    let next = base[i]
+                    if next < 0x80 {
+                        guard next >= 0x20, next != 0x22, next != 0x5C, i + 1 < count, base[i + 1] >= 0x80 else { break }
+                        i += 1
+                        continue
+                    }
                     guard let length = UTF8Validation.sequenceLength(base, at: i, count: count) else {
                         throw .invalidUTF8(byte: i + 1)
                     }
                     i += length
-                } while i < count && base[i] >= 0x80
+                } while i < count
                 continue
             }
             if b < 0x20 { throw error("\(describeCurrent()) in a string (write it as an escape)") }

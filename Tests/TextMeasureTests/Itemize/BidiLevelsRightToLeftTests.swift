@@ -81,7 +81,8 @@ struct BidiLevelsRightToLeftTests {
             var levels = BidiLevels()
             levels.append(end: 3, level: 1)
             let before = levels
-            #expect(!levels.appendRightToLeftParagraph(bytes, from: 0, to: bytes.count))
+            let taken = levels.appendRightToLeftParagraph(bytes, from: 0, to: bytes.count)
+            #expect(!taken)
             #expect(levels == before)
         }
     }

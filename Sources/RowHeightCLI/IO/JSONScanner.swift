@@ -93,6 +93,55 @@ struct JSONScanner {
         return (x &- ones) & ~x & (ones &* 0x80)
     }
 
+    /// For the sixteen bytes at `bytes` (a scalar boundary inside a string, with two readable
+    /// bytes before it): how many of them, from the first, are whole scalars of plain string
+    /// text — ASCII from U+0020 but `"` and `\`, and valid two- and three-byte sequences —
+    /// when all sixteen are (the last scalar may continue past them: 14, 15 or 16; an E0 or ED
+    /// lead in the last lane is not checked against its second byte, which the next step
+    /// checks); else 0, and the byte-at-a-time scan decides (control characters, quotes,
+    /// escapes, four-byte sequences, invalid UTF-8).
+    ///
+    /// Each byte is checked as UTF-8 checks it: a continuation byte exactly where a lead byte one
+    /// or two before asks for one.
+    @inline(__always)
+    static func plainLength(_ bytes: UnsafePointer<UInt8>) -> Int {
+        // Every operand spelled as a vector, every reduction on the mask's two words: the
+        // generic SIMD operators and `any`/`all` would go one lane at a time.
+        typealias Bytes = SIMD16<UInt8>
+        typealias Lanes = SIMDMask<SIMD16<Int8>>
+        let raw = UnsafeRawPointer(bytes)
+        let v0 = raw.loadUnaligned(as: Bytes.self)
+        let v1 = raw.loadUnaligned(fromByteOffset: -1, as: Bytes.self)
+        let v2 = raw.loadUnaligned(fromByteOffset: -2, as: Bytes.self)
+        @inline(__always) func inRange(_ v: Bytes, _ from: UInt8, _ count: UInt8) -> Lanes {
+            let offsets: Bytes = v &- Bytes(repeating: from)
+            return offsets .< Bytes(repeating: count)
+        }
+        @inline(__always) func lead2(_ v: Bytes) -> Lanes { inRange(v, 0xC2, 0x1E) }
+        @inline(__always) func lead3(_ v: Bytes) -> Lanes { inRange(v, 0xE0, 0x10) }
+        let high: Bytes = v0 & Bytes(repeating: 0xC0)
+        let continuation: Lanes = high .== Bytes(repeating: 0x80)
+        let leads2 = lead2(v0)
+        let leads3 = lead3(v0)
+        let notQuote: Lanes = v0 .!= Bytes(repeating: 0x22)
+        let notBackslash: Lanes = v0 .!= Bytes(repeating: 0x5C)
+        let text = inRange(v0, 0x20, 0x60) .& notQuote .& notBackslash
+        let expected = lead2(v1) .| lead3(v1) .| lead3(v2)
+        // After E0 the second byte is A0–BF (no overlong form), after ED 80–9F (no surrogate).
+        let afterE0: Lanes = v1 .== Bytes(repeating: 0xE0)
+        let afterED: Lanes = v1 .== Bytes(repeating: 0xED)
+        let overlong = afterE0 .& .!inRange(v0, 0xA0, 0x20)
+        let surrogate = afterED .& .!inRange(v0, 0x80, 0x20)
+        let wrong = unsafeBitCast(continuation .^ expected .| overlong .| surrogate, to: SIMD2<UInt64>.self)
+        let known = unsafeBitCast(text .| continuation .| leads2 .| leads3, to: SIMD2<UInt64>.self)
+        guard wrong[0] | wrong[1] == 0, known[0] & known[1] == .max else { return 0 }
+        // The last lanes' bytes: whether a scalar starts there and goes on past the block.
+        let lastLeads = unsafeBitCast(leads2 .| leads3, to: SIMD2<UInt64>.self)[1]
+        if lastLeads >> 56 != 0 { return 15 }
+        if unsafeBitCast(leads3, to: SIMD2<UInt64>.self)[1] >> 48 & 0xFF != 0 { return 14 }
+        return 16
+    }
+
     /// Scans a string whose opening quote is at `i`; afterwards `i` is past the closing quote.
     /// Checks the UTF-8 of what it passes over.
     ///
@@ -101,6 +150,13 @@ struct JSONScanner {
         i += 1
         var escaped = false
         while true {
+            // Sixteen bytes at a time while they are plain text (`plainLength`), in any script
+            // written with one- to three-byte scalars.
+            while i >= 2 && i + 16 <= count {
+                let plain = JSONScanner.plainLength(base + i)
+                if plain == 0 { break }
+                i += plain
+            }
             // Eight bytes at a time up to the first byte that needs a look (the lowest marked).
             while i + 8 <= count {
                 let mask = JSONScanner.attentionMask(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self).littleEndian)

@@ -44,12 +44,21 @@ extension BidiLevels {
                 found = BidiClass(fribidi: fribidi_get_bidi_type(value).rawValue)
             }
             var level: UInt8 = 1
+            var next = i + length
             var separatorBefore: BidiClass? = nil
             swap(&separatorBefore, &separatorAfter)
             switch found {
             case .r, .al:
                 lastStrongIsAL = found == .al
                 number = nil
+                // The rest of the word, two-byte letters of the same class, at once: they change
+                // nothing but the level run's end.
+                let code = found.unsafelyUnwrapped.rawValue
+                while next &+ 1 < to, bytes[next] & 0xE0 == 0xC0 {
+                    let value = Int(bytes[next] & 0x1F) << 6 | Int(bytes[next &+ 1] & 0x3F)
+                    guard value < 0x700, table[value] == code else { break }
+                    next &+= 2
+                }
             case .en, .an:
                 let resolved: BidiClass = found == .en && lastStrongIsAL ? .an : found.unsafelyUnwrapped
                 // W4: a single CS between two numbers of one type takes it: the open run (the CS
@@ -78,7 +87,7 @@ extension BidiLevels {
                 if i > from { append(end: i, level: runLevel) }
                 runLevel = level
             }
-            i += length
+            i = next
         }
         if to > from { append(end: to, level: runLevel) }
         return true

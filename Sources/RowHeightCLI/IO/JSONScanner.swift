@@ -2,8 +2,9 @@
 /// is built on.
 ///
 /// Strings are scanned eight bytes at a time (looking for `"`, `\`, control characters and
-/// non-ASCII bytes, whose UTF-8 is checked as it is met, eight or six bytes at a time in runs of
-/// two- or three-byte scalars), so a typical 150-byte record takes a
+/// non-ASCII bytes, whose UTF-8 is checked as it is met: text beyond ASCII sixteen bytes at a
+/// time while it is plain, else eight or six bytes at a time in runs of two- or three-byte
+/// scalars), so a typical 150-byte record takes a
 /// few dozen steps. Outside strings only ASCII is valid JSON, so a line that scans without error
 /// is valid UTF-8; after a syntax error, the caller should check the whole line's UTF-8 (see
 /// `JSONLineParser.parse`).
@@ -150,13 +151,6 @@ struct JSONScanner {
         i += 1
         var escaped = false
         while true {
-            // Sixteen bytes at a time while they are plain text (`plainLength`), in any script
-            // written with one- to three-byte scalars.
-            while i >= 2 && i + 16 <= count {
-                let plain = JSONScanner.plainLength(base + i)
-                if plain == 0 { break }
-                i += plain
-            }
             // Eight bytes at a time up to the first byte that needs a look (the lowest marked).
             while i + 8 <= count {
                 let mask = JSONScanner.attentionMask(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self).littleEndian)
@@ -178,37 +172,55 @@ struct JSONScanner {
                 continue
             }
             if b >= 0x80 {
-                // The whole run of non-ASCII scalars (text in most scripts but Latin), with the
-                // single plain ASCII bytes between them (the spaces between words), before going
-                // back to the eight-byte loop: eight bytes at a time while they are four two-byte
-                // scalars, six while they are two three-byte ones, else one scalar.
-                repeat {
-                    if i + 8 <= count {
-                        let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self).littleEndian
-                        if UTF8Validation.isFourTwoByteSequences(word) {
-                            i += 8
-                            continue
-                        }
-                        if UTF8Validation.areTwoThreeByteSequences(word) {
-                            i += 6
-                            continue
-                        }
-                    }
-                    let next = base[i]
-                    if next < 0x80 {
-                        guard next >= 0x20, next != 0x22, next != 0x5C, i + 1 < count, base[i + 1] >= 0x80 else { break }
-                        i += 1
-                        continue
-                    }
-                    guard let length = UTF8Validation.sequenceLength(base, at: i, count: count) else {
-                        throw .invalidUTF8(byte: i + 1)
-                    }
-                    i += length
-                } while i < count
+                try scanBeyondASCII()
                 continue
             }
             if b < 0x20 { throw error("\(describeCurrent()) in a string (write it as an escape)") }
             i += 1
+        }
+    }
+
+    /// Steps over the text from the non-ASCII byte at `i` inside a string, checking its UTF-8,
+    /// up to a byte the string loop must look at (a quote, a backslash, a control character) or
+    /// a run of ASCII. Out of the string loop, which stays as short as ASCII text needs.
+    @inline(never)
+    private mutating func scanBeyondASCII() throws(JSONLineError) {
+        // Text in a script beyond ASCII: sixteen bytes at a time while they are plain
+        // text (`plainLength`: one- to three-byte scalars, spaces and punctuation) and
+        // the first eight are not all ASCII (which the eight-byte loop takes faster).
+        while i >= 2 && i + 16 <= count {
+            let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+            if word & 0x8080_8080_8080_8080 == 0 { break }
+            let plain = JSONScanner.plainLength(base + i)
+            if plain == 0 { break }
+            i += plain
+        }
+        // The whole run of non-ASCII scalars (text in most scripts but Latin), with the
+        // single plain ASCII bytes between them (the spaces between words), before going
+        // back to the eight-byte loop: eight bytes at a time while they are four two-byte
+        // scalars, six while they are two three-byte ones, else one scalar.
+        while i < count {
+            if i + 8 <= count {
+                let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self).littleEndian
+                if UTF8Validation.isFourTwoByteSequences(word) {
+                    i += 8
+                    continue
+                }
+                if UTF8Validation.areTwoThreeByteSequences(word) {
+                    i += 6
+                    continue
+                }
+            }
+            let next = base[i]
+            if next < 0x80 {
+                guard next >= 0x20, next != 0x22, next != 0x5C, i + 1 < count, base[i + 1] >= 0x80 else { break }
+                i += 1
+                continue
+            }
+            guard let length = UTF8Validation.sequenceLength(base, at: i, count: count) else {
+                throw .invalidUTF8(byte: i + 1)
+            }
+            i += length
         }
     }
 

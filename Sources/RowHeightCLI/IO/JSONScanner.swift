@@ -2,7 +2,9 @@
 /// is built on.
 ///
 /// Strings are scanned eight bytes at a time (looking for `"`, `\`, control characters and
-/// non-ASCII bytes, whose UTF-8 is checked as it is met), so a typical 150-byte record takes a
+/// non-ASCII bytes, whose UTF-8 is checked as it is met: text beyond ASCII sixteen bytes at a
+/// time while it is plain, else eight or six bytes at a time in runs of two- or three-byte
+/// scalars), so a typical 150-byte record takes a
 /// few dozen steps. Outside strings only ASCII is valid JSON, so a line that scans without error
 /// is valid UTF-8; after a syntax error, the caller should check the whole line's UTF-8 (see
 /// `JSONLineParser.parse`).
@@ -92,6 +94,55 @@ struct JSONScanner {
         return (x &- ones) & ~x & (ones &* 0x80)
     }
 
+    /// For the sixteen bytes at `bytes` (a scalar boundary inside a string, with two readable
+    /// bytes before it): how many of them, from the first, are whole scalars of plain string
+    /// text — ASCII from U+0020 but `"` and `\`, and valid two- and three-byte sequences —
+    /// when all sixteen are (the last scalar may continue past them: 14, 15 or 16; an E0 or ED
+    /// lead in the last lane is not checked against its second byte, which the next step
+    /// checks); else 0, and the byte-at-a-time scan decides (control characters, quotes,
+    /// escapes, four-byte sequences, invalid UTF-8).
+    ///
+    /// Each byte is checked as UTF-8 checks it: a continuation byte exactly where a lead byte one
+    /// or two before asks for one.
+    @inline(__always)
+    static func plainLength(_ bytes: UnsafePointer<UInt8>) -> Int {
+        // Every operand spelled as a vector, every reduction on the mask's two words: the
+        // generic SIMD operators and `any`/`all` would go one lane at a time.
+        typealias Bytes = SIMD16<UInt8>
+        typealias Lanes = SIMDMask<SIMD16<Int8>>
+        let raw = UnsafeRawPointer(bytes)
+        let v0 = raw.loadUnaligned(as: Bytes.self)
+        let v1 = raw.loadUnaligned(fromByteOffset: -1, as: Bytes.self)
+        let v2 = raw.loadUnaligned(fromByteOffset: -2, as: Bytes.self)
+        @inline(__always) func inRange(_ v: Bytes, _ from: UInt8, _ count: UInt8) -> Lanes {
+            let offsets: Bytes = v &- Bytes(repeating: from)
+            return offsets .< Bytes(repeating: count)
+        }
+        @inline(__always) func lead2(_ v: Bytes) -> Lanes { inRange(v, 0xC2, 0x1E) }
+        @inline(__always) func lead3(_ v: Bytes) -> Lanes { inRange(v, 0xE0, 0x10) }
+        let high: Bytes = v0 & Bytes(repeating: 0xC0)
+        let continuation: Lanes = high .== Bytes(repeating: 0x80)
+        let leads2 = lead2(v0)
+        let leads3 = lead3(v0)
+        let notQuote: Lanes = v0 .!= Bytes(repeating: 0x22)
+        let notBackslash: Lanes = v0 .!= Bytes(repeating: 0x5C)
+        let text = inRange(v0, 0x20, 0x60) .& notQuote .& notBackslash
+        let expected = lead2(v1) .| lead3(v1) .| lead3(v2)
+        // After E0 the second byte is A0–BF (no overlong form), after ED 80–9F (no surrogate).
+        let afterE0: Lanes = v1 .== Bytes(repeating: 0xE0)
+        let afterED: Lanes = v1 .== Bytes(repeating: 0xED)
+        let overlong = afterE0 .& .!inRange(v0, 0xA0, 0x20)
+        let surrogate = afterED .& .!inRange(v0, 0x80, 0x20)
+        let wrong = unsafeBitCast(continuation .^ expected .| overlong .| surrogate, to: SIMD2<UInt64>.self)
+        let known = unsafeBitCast(text .| continuation .| leads2 .| leads3, to: SIMD2<UInt64>.self)
+        guard wrong[0] | wrong[1] == 0, known[0] & known[1] == .max else { return 0 }
+        // The last lanes' bytes: whether a scalar starts there and goes on past the block.
+        let lastLeads = unsafeBitCast(leads2 .| leads3, to: SIMD2<UInt64>.self)[1]
+        if lastLeads >> 56 != 0 { return 15 }
+        if unsafeBitCast(leads3, to: SIMD2<UInt64>.self)[1] >> 48 & 0xFF != 0 { return 14 }
+        return 16
+    }
+
     /// Scans a string whose opening quote is at `i`; afterwards `i` is past the closing quote.
     /// Checks the UTF-8 of what it passes over.
     ///
@@ -121,18 +172,55 @@ struct JSONScanner {
                 continue
             }
             if b >= 0x80 {
-                // The whole run of non-ASCII scalars (text in most scripts but Latin) before
-                // going back to the eight-byte loop.
-                repeat {
-                    guard let length = UTF8Validation.sequenceLength(base, at: i, count: count) else {
-                        throw .invalidUTF8(byte: i + 1)
-                    }
-                    i += length
-                } while i < count && base[i] >= 0x80
+                try scanBeyondASCII()
                 continue
             }
             if b < 0x20 { throw error("\(describeCurrent()) in a string (write it as an escape)") }
             i += 1
+        }
+    }
+
+    /// Steps over the text from the non-ASCII byte at `i` inside a string, checking its UTF-8,
+    /// up to a byte the string loop must look at (a quote, a backslash, a control character) or
+    /// a run of ASCII. Out of the string loop, which stays as short as ASCII text needs.
+    @inline(never)
+    private mutating func scanBeyondASCII() throws(JSONLineError) {
+        // Text in a script beyond ASCII: sixteen bytes at a time while they are plain
+        // text (`plainLength`: one- to three-byte scalars, spaces and punctuation) and
+        // the first eight are not all ASCII (which the eight-byte loop takes faster).
+        while i >= 2 && i + 16 <= count {
+            let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+            if word & 0x8080_8080_8080_8080 == 0 { break }
+            let plain = JSONScanner.plainLength(base + i)
+            if plain == 0 { break }
+            i += plain
+        }
+        // The whole run of non-ASCII scalars (text in most scripts but Latin), with the
+        // single plain ASCII bytes between them (the spaces between words), before going
+        // back to the eight-byte loop: eight bytes at a time while they are four two-byte
+        // scalars, six while they are two three-byte ones, else one scalar.
+        while i < count {
+            if i + 8 <= count {
+                let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self).littleEndian
+                if UTF8Validation.isFourTwoByteSequences(word) {
+                    i += 8
+                    continue
+                }
+                if UTF8Validation.areTwoThreeByteSequences(word) {
+                    i += 6
+                    continue
+                }
+            }
+            let next = base[i]
+            if next < 0x80 {
+                guard next >= 0x20, next != 0x22, next != 0x5C, i + 1 < count, base[i + 1] >= 0x80 else { break }
+                i += 1
+                continue
+            }
+            guard let length = UTF8Validation.sequenceLength(base, at: i, count: count) else {
+                throw .invalidUTF8(byte: i + 1)
+            }
+            i += length
         }
     }
 

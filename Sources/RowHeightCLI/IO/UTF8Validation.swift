@@ -27,6 +27,40 @@ enum UTF8Validation {
         return nil
     }
 
+    /// Whether the eight bytes of `word` (read little-endian) are four valid two-byte sequences
+    /// (U+0080–U+07FF: Arabic, Hebrew, Cyrillic, Greek…): each even byte C2–DF, each odd byte a
+    /// continuation byte. The same answer as `sequenceLength` giving 2 four times in a row.
+    @inline(__always)
+    static func isFourTwoByteSequences(_ word: UInt64) -> Bool {
+        // Leads 110xxxxx, continuations 10xxxxxx; and no lead C0 or C1 (an overlong form): bits
+        // 1–4 of each lead not all 0, which sets bit 15 of its 16-bit lane once 0x7FFF is added.
+        guard word & 0xC0E0_C0E0_C0E0_C0E0 == 0x80C0_80C0_80C0_80C0 else { return false }
+        let leadBits = word & 0x001E_001E_001E_001E
+        return (leadBits &+ 0x7FFF_7FFF_7FFF_7FFF) & 0x8000_8000_8000_8000 == 0x8000_8000_8000_8000
+    }
+
+    /// Whether the first six of the eight bytes of `word` (read little-endian) are two valid
+    /// three-byte sequences (U+0800–U+FFFF without surrogates: Devanagari, Thai, CJK…). The same
+    /// answer as `sequenceLength` giving 3 twice in a row.
+    @inline(__always)
+    static func areTwoThreeByteSequences(_ word: UInt64) -> Bool {
+        // Leads 1110xxxx at bytes 0 and 3, continuations at 1, 2, 4 and 5.
+        guard word & 0xC0C0_F0C0_C0F0 == 0x8080_E080_80E0 else { return false }
+        return isThreeByteStart(UInt8(truncatingIfNeeded: word), UInt8(truncatingIfNeeded: word >> 8))
+            && isThreeByteStart(UInt8(truncatingIfNeeded: word >> 24), UInt8(truncatingIfNeeded: word >> 32))
+    }
+
+    /// For a lead byte E0–EF followed by a continuation byte: whether they start a valid
+    /// sequence (E0 needs A0–BF, no overlong form; ED needs 80–9F, no surrogate).
+    @inline(__always)
+    private static func isThreeByteStart(_ lead: UInt8, _ second: UInt8) -> Bool {
+        switch lead {
+        case 0xE0: second >= 0xA0
+        case 0xED: second < 0xA0
+        default: true
+        }
+    }
+
     /// The length (2–4) of the valid multi-byte sequence whose lead byte (≥ 0x80) is at `i`, or
     /// `nil` if it is not valid UTF-8.
     @inline(__always)

@@ -8,7 +8,8 @@ import CFriBidi
 /// gives them — including that function's shortcuts: a paragraph with no right-to-left,
 /// Arabic-number or isolate character is all level 0 (explicit LRE and LRO embeddings too), one
 /// whose strong characters are all right to left and that has no number nor isolate is all
-/// level 1. Other paragraphs are resolved by `BidiParagraphResolver` (fribidi's levels, written
+/// level 1. A right-to-left paragraph with numbers but no left-to-right letter, explicit code, ES,
+/// ET nor BN takes one pass (`appendRightToLeftParagraph`). Other paragraphs are resolved by `BidiParagraphResolver` (fribidi's levels, written
 /// by hand) when they have no explicit embedding, override, isolate or paragraph separator, else
 /// by fribidi (`fribidi_get_par_embedding_levels_ex`).
 ///
@@ -141,7 +142,7 @@ struct BidiLevels: Sendable, Equatable {
         // takes a buffer from the heap) and 16 ranges of rule L1.
         withUnsafeTemporaryAllocation(of: BidiParagraphResolver.Run.self, capacity: 128) { runs in
             withUnsafeTemporaryAllocation(of: Int.self, capacity: 32) { intervals in
-                var previous = BidiLevels.firstStrongDirection(bytes, from: 0, to: bytes.count) ?? .weakLeftToRight
+                var previous: Direction?  // the text's first strong direction, found when needed
                 var start = 0
                 while start < bytes.count {
                     let (end, next) = BidiLevels.paragraph(in: bytes, from: start)
@@ -150,7 +151,12 @@ struct BidiLevels: Sendable, Equatable {
                         base = found
                         previous = found
                     } else {
-                        base = previous
+                        // No strong character: the previous paragraph's direction, for the
+                        // first one the text's first strong direction, else weak.
+                        let inherited = previous
+                            ?? BidiLevels.firstStrongDirection(bytes, from: 0, to: bytes.count) ?? .weakLeftToRight
+                        base = inherited
+                        previous = inherited
                     }
                     let resolved = appendParagraph(
                         bytes, from: start, to: end, base: base, handWritten: handWritten, runs: runs,
@@ -176,6 +182,11 @@ struct BidiLevels: Sendable, Equatable {
         _ bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int, base: Direction, handWritten: Bool,
         runs: UnsafeMutableBufferPointer<BidiParagraphResolver.Run>, intervals: UnsafeMutableBufferPointer<Int>
     ) -> Direction {
+        // The commonest right-to-left paragraph (letters, numbers, neutrals, no L) in one pass.
+        // With a right-to-left base, Pango's shortcuts below give the same levels where they apply.
+        if handWritten, base == .rightToLeft, appendRightToLeftParagraph(bytes, from: from, to: to) {
+            return .rightToLeft
+        }
         let scan = BidiParagraphResolver.scan(bytes, from: from, to: to, runs: runs, intervals: intervals)
         let ored = scan.ored
         let baseIsRTL = base == .rightToLeft

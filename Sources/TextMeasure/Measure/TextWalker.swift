@@ -884,7 +884,8 @@ struct TextWalker: ~Copyable {
     /// the piece's bytes, the `followingFontKey` and its level (`uniformLevel`); a piece whose
     /// level changes inside (a Latin word or digits and the space after them in right-to-left
     /// text) is keyed by its bytes and then their levels, marked by a level no text has (126;
-    /// UAX #9 levels end at 125).
+    /// UAX #9 levels end at 125) — beyond `inlineKeyBytes / 2` bytes, by its bytes and then
+    /// their level runs, marked 127 (`ShapedPieceCache.withLevelRunsKey`).
     private func cachedSummary(from: Int, to: Int, whitespaceStart: Int, tables: StyleTables) -> ShapedPieceCache.Summary {
         let followingFont = followingFontKey(from: from, to: to, tables: tables)
         guard let level = uniformLevel(from: from, to: to) else {
@@ -907,8 +908,22 @@ struct TextWalker: ~Copyable {
         from: Int, to: Int, whitespaceStart: Int, followingFont: Int, tables: StyleTables
     ) -> ShapedPieceCache.Summary {
         let count = to - from
-        guard let levels, count <= ShapedPieceCache.inlineKeyBytes / 2 else {
+        guard let levels, count <= Int(UInt16.max) else {
             return shapedSummary(from: from, to: to, whitespaceStart: whitespaceStart, tables: tables)
+        }
+        guard count <= ShapedPieceCache.inlineKeyBytes / 2 else {
+            // Longer: the bytes and then their level runs (`ShapedPieceCache.levelRunsKey`).
+            return ShapedPieceCache.withLevelRunsKey(
+                UnsafeBufferPointer(rebasing: bytes[from..<to]), levels: levels, offset: from
+            ) { key, level in
+                let key = ShapedPieceCache.Key(
+                    key, whitespaceOffset: whitespaceStart - from, followingFont: followingFont, level: level)
+                return Unmanaged.passUnretained(tables.shapedPieces)._withUnsafeGuaranteedRef { cache in
+                    cache.summary(for: key) {
+                        shapedSummary(from: from, to: to, whitespaceStart: whitespaceStart, tables: tables)
+                    }
+                }
+            }
         }
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * count) { key in
             for k in 0..<count {

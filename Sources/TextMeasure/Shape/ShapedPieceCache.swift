@@ -11,15 +11,16 @@ import Darwin
 /// The word cache browsers keep: what HarfBuzz made of a piece of text (a segment between two
 /// break opportunities), so that a word seen before is not shaped again. Keyed by the piece's
 /// bytes, where its trailing white space starts, the font of the text after it (which
-/// decides the white space's font) and its embedding level (a piece whose level changes inside is
-/// not cached); one cache per style (fonts, size, profile), so the key need
+/// decides the white space's font) and its embedding level (a piece whose level changes inside:
+/// its bytes and their levels, under a level no text has); one cache per style (fonts, size, profile), so the key need
 /// not hold them. Results never depend on the cache: a hit returns exactly what shaping returned.
 ///
 /// Pieces of up to `inlineKeyBytes` bytes (nearly every word) live in slots that hold the key's
-/// bytes and the summary together, so a hit reads no reference count and one slot pair: most
+/// bytes and the summary together, so a hit reads no reference count and one slot set: most
 /// words (up to `shortKeyBytes` bytes, with no missing glyph) in slots of one cache line, 64
 /// bytes, the others in slots of two. 64 shards of 1,024 short slots and 512 long ones,
-/// two-way set-associative by the key's hash (the newest key in the first slot of its pair),
+/// four-way (short) and two-way (long) set-associative by the key's hash (the newest key in the
+/// first slot of its set),
 /// all in one region of 8 MB (`SlotRegion`: mapped, not written, when the cache is made; the
 /// kernel supplies zeroed pages as they are first touched, as huge pages where it can, so that
 /// hits scattered over the region do not each miss the TLB). The short slots keep the words a
@@ -116,6 +117,10 @@ final class ShapedPieceCache: @unchecked Sendable {  // `shards`: set once in in
     }
 
     static var shardCount: Int { 64 }
+    /// The short slots a key may be in (a set: four adjacent slots, 256 bytes). Four, not two:
+    /// with two, three words of one text that fall in one set (a few hundred of the sets for
+    /// 10,000 words) kept displacing one another and were shaped again and again.
+    static var shortWays: Int { 4 }
     /// Short slots per shard (a power of two).
     static var shardCapacity: Int { 1_024 }
     /// Long slots per shard (a power of two).
@@ -160,7 +165,8 @@ final class ShapedPieceCache: @unchecked Sendable {  // `shards`: set once in in
         let bytes: UnsafeBufferPointer<UInt8>
         let whitespaceOffset: Int
         /// `(level + 1) << 6 | (followingFont + 1)`: fonts are chain indices (at most 31,
-        /// `FontChain`) and levels at most 125 (UAX #9), so it is below 2¹³.
+        /// `FontChain`) and levels at most 127 (UAX #9's 125, and the two marks of keys that
+        /// hold their levels), so it is below 2¹⁴.
         let packedFont: Int
         /// The hash of the bytes and the other fields (never 0), for a key kept in a slot.
         let hash: UInt64
@@ -196,14 +202,67 @@ final class ShapedPieceCache: @unchecked Sendable {  // `shards`: set once in in
 
         /// The shard the key's slots are in.
         var shardIndex: Int { Int(hash % UInt64(ShapedPieceCache.shardCount)) }
-        /// The first of the key's two short slots (the pair `first`, `first + 1`) in its shard.
-        var firstSlot: Int { Int(truncatingIfNeeded: hash >> 32) & (ShapedPieceCache.shardCapacity - 2) }
+        /// The first of the key's `shortWays` short slots (`first ..< first + shortWays`) in its
+        /// shard.
+        var firstSlot: Int {
+            Int(truncatingIfNeeded: hash >> 32) & (ShapedPieceCache.shardCapacity - ShapedPieceCache.shortWays)
+        }
         /// The first of the key's two long slots in its shard.
         var firstLongSlot: Int { Int(truncatingIfNeeded: hash >> 32) & (ShapedPieceCache.longShardCapacity - 2) }
         /// The tag a short slot keeps (never 0).
         var shortTag: UInt32 { UInt32(truncatingIfNeeded: hash) | 1 }
         /// Whether the key may be in a short slot.
         var isShort: Bool { bytes.count <= ShapedPieceCache.shortKeyBytes }
+    }
+
+    /// The level that marks a key made by `withLevelRunsKey` (no text has it: UAX #9 levels end
+    /// at 125, and 126 marks a key of a piece's bytes and then each byte's level).
+    static var levelRunsKeyLevel: Int { 127 }
+
+    /// Calls `body` with the key of a piece whose embedding level changes inside, in a temporary
+    /// buffer, and the level to file it under (`levelRunsKeyLevel`): the piece's bytes, then for
+    /// each run of bytes at one level, the level and where the run ends (two bytes,
+    /// little-endian, from the piece's start), then the piece's length (two bytes) — so that
+    /// the key tells the bytes and their levels apart whatever their lengths. A long piece's key
+    /// is thus a few bytes longer than the piece, not twice as long.
+    ///
+    /// - Parameters:
+    ///   - bytes: The piece, at most `UInt16.max` bytes.
+    ///   - levels: The levels of the text the piece is part of.
+    ///   - offset: Where the piece starts in that text.
+    /// - Complexity: O(n + r) in the piece's length and its level runs.
+    static func withLevelRunsKey<R>(
+        _ bytes: UnsafeBufferPointer<UInt8>, levels: BidiLevels, offset: Int,
+        _ body: (UnsafeBufferPointer<UInt8>, Int) -> R
+    ) -> R {
+        let count = bytes.count
+        precondition(count <= Int(UInt16.max), "a piece's length fits two bytes")
+        var runs = 0
+        var at = offset
+        while at < offset + count {
+            at = min(levels.runEnd(containing: at), offset + count)
+            runs += 1
+        }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count + 3 * runs + 2) { key in
+            var k = 0
+            for byte in bytes {
+                key[k] = byte
+                k += 1
+            }
+            var at = offset
+            while at < offset + count {
+                let level = levels[at]
+                at = min(levels.runEnd(containing: at), offset + count)
+                let end = at - offset
+                key[k] = level
+                key[k + 1] = UInt8(truncatingIfNeeded: end)
+                key[k + 2] = UInt8(truncatingIfNeeded: end >> 8)
+                k += 3
+            }
+            key[k] = UInt8(truncatingIfNeeded: count)
+            key[k + 1] = UInt8(truncatingIfNeeded: count >> 8)
+            return body(UnsafeBufferPointer(key), levelRunsKeyLevel)
+        }
     }
 
     /// The summary of the piece `bytes` (trailing white space from `whitespaceOffset`, the text
@@ -230,8 +289,8 @@ final class ShapedPieceCache: @unchecked Sendable {  // `shards`: set once in in
         return value
     }
 
-    /// The summary kept for `key` (a key kept in a slot), or `nil`: in its short slots, then (a
-    /// short key whose summary did not fit one, or a longer key) in its long slots.
+    /// The summary kept for `key` (a key kept in a slot), or `nil`: in its four short slots,
+    /// then (a short key whose summary did not fit one, or a longer key) in its two long slots.
     ///
     /// - Complexity: O(n) in the piece's length (one compare per way whose hash matches).
     @inline(__always)
@@ -242,7 +301,7 @@ final class ShapedPieceCache: @unchecked Sendable {  // `shards`: set once in in
             if key.isShort, let short = slots.short {
                 let first = key.firstSlot
                 let tag = key.shortTag
-                for k in first...first &+ 1 {
+                for k in first..<first &+ ShapedPieceCache.shortWays {
                     let slot = short + k
                     if slot.pointee.tag == tag, Int(slot.pointee.count) == count,
                        Int(slot.pointee.whitespaceOffset) == key.whitespaceOffset,
@@ -280,9 +339,9 @@ final class ShapedPieceCache: @unchecked Sendable {  // `shards`: set once in in
             && (-1...254).contains(value.lastFont) && value.lastScalar < 1 << 24
     }
 
-    /// Keeps `value` for `key` (a key kept in a slot) in the first way of its pair — short
-    /// slots when the key and the summary fit one, else long ones —, the entry there moved to
-    /// the second. Counts that do not fit a long slot's bytes (never for a piece this short) are
+    /// Keeps `value` for `key` (a key kept in a slot) in the first way of its set — short
+    /// slots when the key and the summary fit one, else long ones —, the entries there moved one
+    /// way down (the last one dropped). Counts that do not fit a long slot's bytes (never for a piece this short) are
     /// not kept.
     private func remember(_ value: Summary, for key: Key) {
         guard let base = key.bytes.baseAddress,
@@ -294,7 +353,12 @@ final class ShapedPieceCache: @unchecked Sendable {  // `shards`: set once in in
             if short {
                 guard let slots = slots.short else { return }
                 let first = key.firstSlot
-                (slots + first + 1).pointee = (slots + first).pointee
+                // The oldest of the set goes; the others move one way down.
+                var k = ShapedPieceCache.shortWays - 1
+                while k > 0 {
+                    (slots + first + k).pointee = (slots + first + k - 1).pointee
+                    k -= 1
+                }
                 ShapedPieceCache.store(value, key: base, count: key.bytes.count, tag: key.shortTag,
                                        whitespaceOffset: key.whitespaceOffset, followingFont: key.packedFont,
                                        in: slots + first)

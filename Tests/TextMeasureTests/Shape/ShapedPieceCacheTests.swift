@@ -53,6 +53,57 @@ struct ShapedPieceCacheTests {
         #expect(calls == 4)
     }
 
+    @Test("four pieces that fall in one set of short slots all stay (with two ways, they displaced one another)")
+    func fourWays() throws {
+        // Pieces whose keys pick the same shard and first slot, found by their hashes.
+        var sets: [Int: [String]] = [:]
+        var colliding: [String] = []
+        var collidingSet = -1
+        for n in 0..<200_000 {
+            var text = "w\(n)"
+            let set = text.withUTF8 { bytes in
+                let key = ShapedPieceCache.Key(bytes, whitespaceOffset: 0, followingFont: -1, level: -1)
+                return key.shardIndex * ShapedPieceCache.shardCapacity + key.firstSlot
+            }
+            sets[set, default: []].append(text)
+            if sets[set]!.count == ShapedPieceCache.shortWays {
+                colliding = sets[set]!
+                collidingSet = set
+                break
+            }
+        }
+        try #require(colliding.count == 4)
+        let cache = ShapedPieceCache()
+        var calls = 0
+        for (k, text) in colliding.enumerated() {
+            #expect(value(cache, text, calls: &calls, make: Self.summary(4 * k)) == Self.summary(4 * k))
+        }
+        #expect(calls == 4)
+        for _ in 0..<3 {
+            for (k, text) in colliding.enumerated() {
+                #expect(value(cache, text, calls: &calls, make: Self.summary(1)) == Self.summary(4 * k))
+            }
+        }
+        #expect(calls == 4)
+        // A fifth piece of the set displaces the oldest.
+        var fifth = ""
+        for n in 200_000..<2_000_000 {
+            var text = "w\(n)"
+            let set = text.withUTF8 { bytes in
+                let key = ShapedPieceCache.Key(bytes, whitespaceOffset: 0, followingFont: -1, level: -1)
+                return key.shardIndex * ShapedPieceCache.shardCapacity + key.firstSlot
+            }
+            if set == collidingSet {
+                fifth = text
+                break
+            }
+        }
+        try #require(!fifth.isEmpty)
+        #expect(value(cache, fifth, calls: &calls, make: Self.summary(96)) == Self.summary(96))
+        #expect(value(cache, colliding[0], calls: &calls, make: Self.summary(98)) == Self.summary(98))
+        #expect(calls == 6)
+    }
+
     @Test("many distinct pieces: every summary stays exact while slots are displaced")
     func bounded() {
         let cache = ShapedPieceCache()

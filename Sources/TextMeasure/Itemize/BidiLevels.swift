@@ -8,8 +8,7 @@ import CFriBidi
 /// gives them — including that function's shortcuts: a paragraph with no right-to-left,
 /// Arabic-number or isolate character is all level 0 (explicit LRE and LRO embeddings too), one
 /// whose strong characters are all right to left and that has no number nor isolate is all
-/// level 1. A right-to-left paragraph with numbers but no left-to-right letter, explicit code, ES,
-/// ET nor BN takes one pass (`appendRightToLeftParagraph`). Other paragraphs are resolved by `BidiParagraphResolver` (fribidi's levels, written
+/// level 1. Other paragraphs are resolved by `BidiParagraphResolver` (fribidi's levels, written
 /// by hand) when they have no explicit embedding, override, isolate or paragraph separator, else
 /// by fribidi (`fribidi_get_par_embedding_levels_ex`).
 ///
@@ -182,11 +181,6 @@ struct BidiLevels: Sendable, Equatable {
         _ bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int, base: Direction, handWritten: Bool,
         runs: UnsafeMutableBufferPointer<BidiParagraphResolver.Run>, intervals: UnsafeMutableBufferPointer<Int>
     ) -> Direction {
-        // The commonest right-to-left paragraph (letters, numbers, neutrals, no L) in one pass.
-        // With a right-to-left base, Pango's shortcuts below give the same levels where they apply.
-        if handWritten, base == .rightToLeft, appendRightToLeftParagraph(bytes, from: from, to: to) {
-            return .rightToLeft
-        }
         let scan = BidiParagraphResolver.scan(bytes, from: from, to: to, runs: runs, intervals: intervals)
         let ored = scan.ored
         let baseIsRTL = base == .rightToLeft

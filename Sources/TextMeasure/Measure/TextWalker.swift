@@ -618,6 +618,7 @@ struct TextWalker: ~Copyable {
         }
         let simple = tables.asciiSimple
         let entries = tables.entries
+        let kerningIndex = tables.asciiKerningIndex
         let wsStart = segment.whitespaceStart
         var leadingKern = 0.0
         var content = 0.0
@@ -636,18 +637,20 @@ struct TextWalker: ~Copyable {
                 scalars &+= 1
                 i &+= 1
                 // The rest of the run: kerning from the pair table; adding a zero adjustment
-                // is skipped, which leaves the sum unchanged (it is never −0).
+                // is skipped, which leaves the sum unchanged (it is never −0). One scalar a byte.
                 var previous = Int(b)
+                let rest = i
                 while i < contentEnd {
                     let c = Int(base[i])
                     guard simple[c] != 0 else { break }
-                    let adjustment = tables.compactASCIIKerning(previous &<< 7 | c)
-                    if adjustment != 0 { content += adjustment }
+                    let pair = previous &<< 7 | c
+                    let index = kerningIndex[pair]
+                    if index != 0 { content += tables.compactASCIIKerning(pair, index: index) }
                     content += entries[c].advance
                     previous = c
-                    scalars &+= 1
                     i &+= 1
                 }
+                scalars &+= i &- rest
                 stepper.endSimpleASCIIRun(last: UInt32(previous), glyph: entries[previous].glyph)
                 continue
             } else {

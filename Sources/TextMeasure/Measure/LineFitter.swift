@@ -94,7 +94,7 @@ struct LineFitter {
     @inline(__always)
     mutating func tryPlace(_ piece: LayoutPiece) -> Bool {
         if _slowPath(piece.isTab) {
-            placeTab(piece)
+            placeTab(mask: piece.fontMask, end: piece.end, isMandatoryBreak: piece.isMandatoryBreak)
             return true
         }
         let counted = piece.countedWhitespace(pango: pango)
@@ -124,12 +124,15 @@ struct LineFitter {
         return line.reach(kern: piece.leadingKern, content: piece.content, counted: piece.countedWhitespace(pango: pango))
     }
 
-    /// Places a tab: the pen moves to the next stop; the tab fits wherever the pen is.
+    /// Places a tab (a piece that `isTab`, of these fonts, ending at `end`, with a mandatory
+    /// break after it or not): the pen moves to the next stop; the tab fits wherever the pen is.
+    /// (Given the piece's fields, not the piece: the loops placing pieces then need the piece in
+    /// memory only for the overlong ones, `placeBroken`.)
     @inline(never)
-    private mutating func placeTab(_ piece: LayoutPiece) {
-        line.placeTab(at: tabStops.stop(after: line.pen, maxWidth: maxWidth), mask: piece.fontMask)
-        lastEnd = piece.end
-        if piece.isMandatoryBreak { endLine(mandatory: true) }
+    private mutating func placeTab(mask: UInt32, end: Int, isMandatoryBreak: Bool) {
+        line.placeTab(at: tabStops.stop(after: line.pen, maxWidth: maxWidth), mask: mask)
+        lastEnd = end
+        if isMandatoryBreak { endLine(mandatory: true) }
     }
 
     @inline(__always)

@@ -58,6 +58,13 @@ public struct TextMeasurer: Sendable {
         -> TextMeasurement
     {
         let units = try widthUnits(width)
+        // The bytes borrowed where the string has them in one piece (a native string): a copy
+        // of the string to call `withUTF8` on would retain and release it.
+        if let measured = text.utf8.withContiguousStorageIfAvailable({
+            measure(utf8: $0, widthUnits: units, includeLines: includeLines)
+        }) {
+            return measured
+        }
         var text = text
         return text.withUTF8 { measure(utf8: $0, widthUnits: units, includeLines: includeLines) }
     }

@@ -93,6 +93,17 @@ public struct TextMeasurer: Sendable {
             fitter.finish()
             return fitter.measurement(style: style).counting(missing)
         }
+        return measureClusters(utf8: utf8, widthUnits: widthUnits, walker: walker, fitter: &fitter)
+    }
+
+    /// `measure(utf8:widthUnits:includeLines:)` in char mode (`walker` and `fitter` set up for
+    /// `utf8`), out of line: it reads resilient standard-library types (grapheme properties)
+    /// whose storage a function sets up on every call, which word mode then does not pay.
+    @inline(never)
+    private func measureClusters(
+        utf8: UnsafeBufferPointer<UInt8>, widthUnits: Double, walker: borrowing TextWalker, fitter: inout LineFitter
+    ) -> TextMeasurement {
+        let includeLines = fitter.recordLines
         let missing = walker.forEachPiece(charMode: true) { piece in
             fitter.place(piece) { walker.forEachCluster(of: $0, $1) }
             return !fitter.isFull

@@ -204,12 +204,16 @@ struct LineFitter {
         let height = StyleTables.lineHeight(
             mask: line.mask, heights: lineHeights, baselines: baselines, lineStart: lineStart)
         tally.end(width: line.content, height: height, mandatory: mandatory)
-        if recordLines {
-            lines.append(LineFragment(
-                utf8Range: lineStart..<lastEnd, width: line.content / unitsPerPoint, lineHeight: height))
-        }
+        if _slowPath(recordLines) { recordLine(height: height) }
         line.reset()
         lineStart = lastEnd
+    }
+
+    /// Records the line that ends now, `height` points tall (`recordLines`): out of line, away
+    /// from `endLine`, which every measurement calls for every line.
+    @inline(never)
+    private mutating func recordLine(height: Double) {
+        lines.append(LineFragment(utf8Range: lineStart..<lastEnd, width: line.content / unitsPerPoint, lineHeight: height))
     }
 
     /// Ends the text (`LineTally.endsLineAtEndOfText`): closes the open line; a text ending in a

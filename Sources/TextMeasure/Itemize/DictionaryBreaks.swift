@@ -36,8 +36,10 @@ struct DictionaryBreaks {
     /// The dictionary breaks of `bytes` (valid UTF-8) in the style of `tables`.
     ///
     /// A text seen before in the same style takes its breaks from the style's cache
-    /// (`StyleTables.dictionaryBreaks`): libthai takes tens of microseconds for a row.
-    init(bytes: UnsafeBufferPointer<UInt8>, tables: StyleTableView) {
+    /// (`StyleTables.dictionaryBreaks`): libthai takes tens of microseconds for a row. A text
+    /// the caller knows to be ASCII (`isASCII`) has none, and is not scanned.
+    init(bytes: UnsafeBufferPointer<UInt8>, tables: StyleTableView, isASCII: Bool = false) {
+        guard !isASCII else { return }
         let (thai, others) = DictionaryBreaks.scripts(in: bytes, laoKhmerMyanmar: tables.profile == .uikit)
         guard _slowPath(thai || others) else { return }
         offsets = tables.withTables { $0.dictionaryBreaks }.positions(of: bytes) {

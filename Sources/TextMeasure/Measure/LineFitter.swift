@@ -94,7 +94,7 @@ struct LineFitter {
     @inline(__always)
     mutating func tryPlace(_ piece: LayoutPiece) -> Bool {
         if _slowPath(piece.isTab) {
-            placeTab(piece)
+            placeTab(mask: piece.fontMask, end: piece.end, isMandatoryBreak: piece.isMandatoryBreak)
             return true
         }
         let counted = piece.countedWhitespace(pango: pango)
@@ -124,12 +124,15 @@ struct LineFitter {
         return line.reach(kern: piece.leadingKern, content: piece.content, counted: piece.countedWhitespace(pango: pango))
     }
 
-    /// Places a tab: the pen moves to the next stop; the tab fits wherever the pen is.
+    /// Places a tab (a piece that `isTab`, of these fonts, ending at `end`, with a mandatory
+    /// break after it or not): the pen moves to the next stop; the tab fits wherever the pen is.
+    /// (Given the piece's fields, not the piece: the loops placing pieces then need the piece in
+    /// memory only for the overlong ones, `placeBroken`.)
     @inline(never)
-    private mutating func placeTab(_ piece: LayoutPiece) {
-        line.placeTab(at: tabStops.stop(after: line.pen, maxWidth: maxWidth), mask: piece.fontMask)
-        lastEnd = piece.end
-        if piece.isMandatoryBreak { endLine(mandatory: true) }
+    private mutating func placeTab(mask: UInt32, end: Int, isMandatoryBreak: Bool) {
+        line.placeTab(at: tabStops.stop(after: line.pen, maxWidth: maxWidth), mask: mask)
+        lastEnd = end
+        if isMandatoryBreak { endLine(mandatory: true) }
     }
 
     @inline(__always)
@@ -201,12 +204,16 @@ struct LineFitter {
         let height = StyleTables.lineHeight(
             mask: line.mask, heights: lineHeights, baselines: baselines, lineStart: lineStart)
         tally.end(width: line.content, height: height, mandatory: mandatory)
-        if recordLines {
-            lines.append(LineFragment(
-                utf8Range: lineStart..<lastEnd, width: line.content / unitsPerPoint, lineHeight: height))
-        }
+        if _slowPath(recordLines) { recordLine(height: height) }
         line.reset()
         lineStart = lastEnd
+    }
+
+    /// Records the line that ends now, `height` points tall (`recordLines`): out of line, away
+    /// from `endLine`, which every measurement calls for every line.
+    @inline(never)
+    private mutating func recordLine(height: Double) {
+        lines.append(LineFragment(utf8Range: lineStart..<lastEnd, width: line.content / unitsPerPoint, lineHeight: height))
     }
 
     /// Ends the text (`LineTally.endsLineAtEndOfText`): closes the open line; a text ending in a

@@ -73,6 +73,10 @@ struct StyleTableView: @unchecked Sendable {  // points into immutable memory it
     var asciiKerning: UnsafePointer<Double> {
         @inline(__always) get { fields.pointee.asciiKerning }
     }
+    /// See `StyleTables.asciiKerningIndex` (`compactASCIIKerning(_:index:)`).
+    var asciiKerningIndex: UnsafePointer<UInt8> {
+        @inline(__always) get { fields.pointee.asciiKerningIndex }
+    }
     var lineHeights: UnsafeBufferPointer<Double> {
         @inline(__always) get { fields.pointee.lineHeights }
     }
@@ -166,7 +170,14 @@ struct StyleTableView: @unchecked Sendable {  // points into immutable memory it
     /// `asciiKerning[pair]` read through the cache-sized index (`pair` = `left << 7 | right`).
     @inline(__always)
     func compactASCIIKerning(_ pair: Int) -> Double {
-        let index = fields.pointee.asciiKerningIndex[pair]
+        compactASCIIKerning(pair, index: fields.pointee.asciiKerningIndex[pair])
+    }
+
+    /// `compactASCIIKerning(_:)` of `pair` whose entry of `asciiKerningIndex` is `index` (read
+    /// by a loop over a run of bytes that holds the index's pointer): 0 exactly when `index`
+    /// is 0.
+    @inline(__always)
+    func compactASCIIKerning(_ pair: Int, index: UInt8) -> Double {
         if index == 0 { return 0 }
         return index == 255 ? fields.pointee.asciiKerning[pair] : fields.pointee.asciiKerningValues[Int(index)]
     }

@@ -58,6 +58,13 @@ public struct TextMeasurer: Sendable {
         -> TextMeasurement
     {
         let units = try widthUnits(width)
+        // The bytes borrowed where the string has them in one piece (a native string): a copy
+        // of the string to call `withUTF8` on would retain and release it.
+        if let measured = text.utf8.withContiguousStorageIfAvailable({
+            measure(utf8: $0, widthUnits: units, includeLines: includeLines)
+        }) {
+            return measured
+        }
         var text = text
         return text.withUTF8 { measure(utf8: $0, widthUnits: units, includeLines: includeLines) }
     }
@@ -86,6 +93,17 @@ public struct TextMeasurer: Sendable {
             fitter.finish()
             return fitter.measurement(style: style).counting(missing)
         }
+        return measureClusters(utf8: utf8, widthUnits: widthUnits, walker: walker, fitter: &fitter)
+    }
+
+    /// `measure(utf8:widthUnits:includeLines:)` in char mode (`walker` and `fitter` set up for
+    /// `utf8`), out of line: it reads resilient standard-library types (grapheme properties)
+    /// whose storage a function sets up on every call, which word mode then does not pay.
+    @inline(never)
+    private func measureClusters(
+        utf8: UnsafeBufferPointer<UInt8>, widthUnits: Double, walker: borrowing TextWalker, fitter: inout LineFitter
+    ) -> TextMeasurement {
+        let includeLines = fitter.recordLines
         let missing = walker.forEachPiece(charMode: true) { piece in
             fitter.place(piece) { walker.forEachCluster(of: $0, $1) }
             return !fitter.isFull

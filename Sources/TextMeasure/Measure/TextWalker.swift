@@ -15,20 +15,63 @@ struct TextWalker: ~Copyable {
     /// `levels != nil`, kept apart: the segment loops test it per segment, and comparing the
     /// optional itself copies and destroys it there (an outlined copy per test).
     let hasLevels: Bool
+    /// The text is known to be ASCII: no script with dictionary breaks (`DictionaryBreaks`).
+    let isASCII: Bool
 
     /// A walker over `bytes` with its embedding levels (`BidiLevels`: one scan of the bytes when
-    /// nothing is right to left).
+    /// nothing is right to left). A text of ASCII, found in one pass over its bytes, needs
+    /// neither that scan nor the one for scripts with dictionary breaks.
     init(tables: StyleTableView, bytes: UnsafeBufferPointer<UInt8>) {
-        self.init(tables: tables, bytes: bytes, levels: BidiLevels(bytes))
+        let ascii = TextWalker.isASCII(bytes)
+        self.init(tables: tables, bytes: bytes, levels: ascii ? nil : BidiLevels(bytes), isASCII: ascii)
     }
 
     /// A walker over `bytes` whose levels are known (`levels` must be `BidiLevels(bytes)`).
     init(tables: StyleTableView, bytes: UnsafeBufferPointer<UInt8>, levels: BidiLevels?) {
+        self.init(tables: tables, bytes: bytes, levels: levels, isASCII: false)
+    }
+
+    /// A walker over `bytes` whose levels are known; `isASCII` only if every byte is ASCII.
+    private init(tables: StyleTableView, bytes: UnsafeBufferPointer<UInt8>, levels: BidiLevels?, isASCII: Bool) {
         tables.fillEntries(coveringScalarsOf: bytes)
         self.tables = tables
         self.bytes = bytes
         self.levels = levels
         self.hasLevels = levels != nil
+        self.isASCII = isASCII
+    }
+
+    /// Whether every byte of `bytes` is ASCII: 32 bytes a step, eight a load, the last eight
+    /// (which may overlap the ones before) in one load.
+    ///
+    /// - Complexity: O(n), stopping within 32 bytes of the first byte that is not ASCII.
+    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let raw = UnsafeRawPointer(base)
+        let n = bytes.count
+        let high: UInt64 = 0x8080_8080_8080_8080
+        guard n >= 8 else {
+            var i = 0
+            while i < n {
+                if base[i] >= 0x80 { return false }
+                i &+= 1
+            }
+            return true
+        }
+        var i = 0
+        while i &+ 32 <= n {
+            let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                | raw.loadUnaligned(fromByteOffset: i &+ 8, as: UInt64.self)
+                | raw.loadUnaligned(fromByteOffset: i &+ 16, as: UInt64.self)
+                | raw.loadUnaligned(fromByteOffset: i &+ 24, as: UInt64.self)
+            if word & high != 0 { return false }
+            i &+= 32
+        }
+        while i &+ 8 <= n {
+            if raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & high != 0 { return false }
+            i &+= 8
+        }
+        return raw.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self) & high == 0
     }
 
     /// Decodes the scalar at `i` of valid UTF-8.
@@ -62,7 +105,7 @@ struct TextWalker: ~Copyable {
     @inline(__always)
     private func segmentSources() -> (LineSegmentIterator, DictionaryBreaks) {
         (LineSegmentIterator(utf8: bytes, rules: tables.lineBreakRules),
-         DictionaryBreaks(bytes: bytes, tables: tables))
+         DictionaryBreaks(bytes: bytes, tables: tables, isASCII: isASCII))
     }
 
     /// Whether `segment` is measured in parts (`forEachPart`): its white space may hold a tab, or
@@ -618,9 +661,12 @@ struct TextWalker: ~Copyable {
         }
         let simple = tables.asciiSimple
         let entries = tables.entries
+        let kerningIndex = tables.asciiKerningIndex
         let wsStart = segment.whitespaceStart
         var leadingKern = 0.0
         var content = 0.0
+        var whitespace = 0.0
+        var lastSpace = 0.0
         var mask: UInt32 = 0
         var scalars = 0
         var i = from
@@ -636,17 +682,36 @@ struct TextWalker: ~Copyable {
                 scalars &+= 1
                 i &+= 1
                 // The rest of the run: kerning from the pair table; adding a zero adjustment
-                // is skipped, which leaves the sum unchanged (it is never −0).
+                // is skipped, which leaves the sum unchanged (it is never −0). One scalar a byte.
                 var previous = Int(b)
+                let rest = i
                 while i < contentEnd {
                     let c = Int(base[i])
                     guard simple[c] != 0 else { break }
-                    let adjustment = tables.compactASCIIKerning(previous &<< 7 | c)
-                    if adjustment != 0 { content += adjustment }
+                    let pair = previous &<< 7 | c
+                    let index = kerningIndex[pair]
+                    if index != 0 { content += tables.compactASCIIKerning(pair, index: index) }
                     content += entries[c].advance
                     previous = c
-                    scalars &+= 1
                     i &+= 1
+                }
+                scalars &+= i &- rest
+                if i == wsStart && !hasLevels {
+                    // The white space after the content, while it is simple ASCII, continues
+                    // the run by the same pairs: the stepper stands on an ASCII glyph of the
+                    // primary font (where `stepSimpleASCII` reads the pair table), and no
+                    // white-space font is looked for (`whitespaceFont`: only after content in
+                    // another font, or with levels).
+                    while i < to {
+                        let c = Int(base[i])
+                        guard simple[c] != 0 else { break }
+                        let pair = previous &<< 7 | c
+                        let advance = entries[c].advance
+                        whitespace += advance + tables.compactASCIIKerning(pair, index: kerningIndex[pair])
+                        lastSpace = advance
+                        previous = c
+                        i &+= 1
+                    }
                 }
                 stepper.endSimpleASCIIRun(last: UInt32(previous), glyph: entries[previous].glyph)
                 continue
@@ -672,8 +737,6 @@ struct TextWalker: ~Copyable {
             }
             scalars &+= 1
         }
-        var whitespace = 0.0
-        var lastSpace = 0.0
         if i < to, _slowPath(from == wsStart || stepper.currentFont > 0 || hasLevels),
            let font = whitespaceFont(from: from, to: to, segment: segment, stepper: stepper)
         {

@@ -22,11 +22,14 @@ struct IdeographicPieces: IteratorProtocol {
     let entries: UnsafePointer<StyleTables.Entry>
     /// Where the next piece starts: an ideograph of three bytes.
     private(set) var start: Int
-    /// The entry of the ideograph at `start`.
-    private var entry: StyleTables.Entry
-    /// Where the last scalar of the pieces `next()` gave starts, when the glyph stepper has not
-    /// stepped through it yet (`catchUp`); −1 otherwise.
-    private var steppedTo = -1
+    /// The advance of the ideograph at `start` (its entry's: the rest of it is read again
+    /// where needed, which keeps the loop over `next()` in registers).
+    private var advance: Double
+    /// The font of the ideograph at `start`.
+    private var font: UInt8
+    /// Whether the glyph stepper has not stepped through the last scalar of the pieces `next()`
+    /// gave (the three bytes before `start`) yet: `catchUp`.
+    private var isBehind = false
 
     /// The pieces from the ideograph at `start` (which must have an entry that
     /// `isIdeographic`).
@@ -37,7 +40,9 @@ struct IdeographicPieces: IteratorProtocol {
         self.tables = tables
         entries = tables.entries
         self.start = start
-        entry = entries[Int(TextWalker.decodeThreeBytes(base, at: start))]
+        let entry = entries[Int(TextWalker.decodeThreeBytes(base, at: start))]
+        advance = entry.advance
+        font = entry.font
     }
 
     /// The next piece if its fonts have no kerning — so that its adjustments are 0 whatever
@@ -48,13 +53,14 @@ struct IdeographicPieces: IteratorProtocol {
     @inline(__always)
     mutating func next() -> LayoutPiece? {
         let end = start &+ 3
-        guard end &+ 3 <= count, base[end] & 0xF0 == 0xE0, !tables.hasKerning(font: Int(entry.font)) else { return nil }
+        guard end &+ 3 <= count, base[end] & 0xF0 == 0xE0, !tables.hasKerning(font: Int(font)) else { return nil }
         let nextEntry = entries[Int(TextWalker.decodeThreeBytes(base, at: end))]
         if nextEntry.isIdeographic {
             let piece = alone(adjustment: 0)
-            steppedTo = start
+            isBehind = true
             start = end
-            entry = nextEntry
+            advance = nextEntry.advance
+            font = nextEntry.font
             return piece
         }
         guard nextEntry.closesIdeograph, !tables.hasKerning(font: Int(nextEntry.font)), end &+ 6 <= count,
@@ -63,9 +69,10 @@ struct IdeographicPieces: IteratorProtocol {
         let followingEntry = entries[Int(TextWalker.decodeThreeBytes(base, at: end &+ 3))]
         guard followingEntry.isIdeographic else { return nil }
         let piece = closed(by: nextEntry, adjustment: 0, closingAdjustment: 0)
-        steppedTo = end
+        isBehind = true
         start = end &+ 3
-        entry = followingEntry
+        advance = followingEntry.advance
+        font = followingEntry.font
         return piece
     }
 
@@ -73,10 +80,10 @@ struct IdeographicPieces: IteratorProtocol {
     /// since the last call, through the last scalar of these.
     @inline(__always)
     mutating func catchUp(_ stepper: inout GlyphStepper) {
-        guard steppedTo >= 0 else { return }
-        let value = TextWalker.decodeThreeBytes(base, at: steppedTo)
+        guard isBehind else { return }
+        let value = TextWalker.decodeThreeBytes(base, at: start &- 3)
         _ = stepper.stepIdeograph(value, entry: entries[Int(value)], tables: tables)
-        steppedTo = -1
+        isBehind = false
     }
 
     /// The next piece, whatever it is, `stepper` stepped through it (`catchUp` first); `nil` at
@@ -85,6 +92,7 @@ struct IdeographicPieces: IteratorProtocol {
         guard let end = segmentEnd() else { return nil }
         catchUp(&stepper)
         let value = TextWalker.decodeThreeBytes(base, at: start)
+        let entry = entries[Int(value)]
         let piece: LayoutPiece
         if end == start &+ 3 {
             piece = alone(adjustment: stepper.stepIdeograph(value, entry: entry, tables: tables))
@@ -97,7 +105,9 @@ struct IdeographicPieces: IteratorProtocol {
                 closingAdjustment: stepper.stepIdeograph(closing, entry: closingEntry, tables: tables))
         }
         start = end
-        entry = entries[Int(TextWalker.decodeThreeBytes(base, at: end))]
+        let following = entries[Int(TextWalker.decodeThreeBytes(base, at: end))]
+        advance = following.advance
+        font = following.font
         return piece
     }
 
@@ -106,8 +116,8 @@ struct IdeographicPieces: IteratorProtocol {
     @inline(__always)
     private func alone(adjustment: Double) -> LayoutPiece {
         LayoutPiece(
-            start: start, contentEnd: start &+ 3, end: start &+ 3, leadingKern: adjustment, content: entry.advance,
-            whitespace: 0, lastSpace: 0, fontMask: StyleTables.maskBit(font: Int(entry.font)),
+            start: start, contentEnd: start &+ 3, end: start &+ 3, leadingKern: adjustment, content: advance,
+            whitespace: 0, lastSpace: 0, fontMask: StyleTables.maskBit(font: Int(font)),
             isMandatoryBreak: false, isBreakable: false)
     }
 
@@ -116,13 +126,13 @@ struct IdeographicPieces: IteratorProtocol {
     /// as `TextWalker.measure` sums a piece's later scalars.
     @inline(__always)
     private func closed(by closing: StyleTables.Entry, adjustment: Double, closingAdjustment: Double) -> LayoutPiece {
-        var content = entry.advance
+        var content = advance
         content += closingAdjustment
         content += closing.advance
         return LayoutPiece(
             start: start, contentEnd: start &+ 6, end: start &+ 6, leadingKern: adjustment, content: content,
             whitespace: 0, lastSpace: 0,
-            fontMask: StyleTables.maskBit(font: Int(entry.font)) | StyleTables.maskBit(font: Int(closing.font)),
+            fontMask: StyleTables.maskBit(font: Int(font)) | StyleTables.maskBit(font: Int(closing.font)),
             isMandatoryBreak: false, isBreakable: true)
     }
 

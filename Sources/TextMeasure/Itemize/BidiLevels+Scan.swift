@@ -29,15 +29,14 @@ extension BidiLevels {
     }
 
     /// A superset of `candidates(in:)` in fewer instructions: the positions whose byte is D6–DF,
-    /// E2 or F0 (whatever follows), E0 followed by A0–A3 or EF followed by AC–BB — what text of
-    /// the scripts with the lead byte E0 (Devanagari, Thai…) or E3–E9 (CJK) has none of, nor
-    /// its full-width punctuation (！？（）, EF BC and EF BD).
+    /// E2, EF or F0 (whatever follows), or E0 followed by A0–A3 — what text of the scripts with
+    /// the lead byte E0 (Devanagari, Thai…) or E3–E9 (CJK) has none of.
     @inline(__always)
     static func candidateLeads(in block: UTF8Block) -> UTF8Block.Lanes {
         let e2: UTF8Block.Lanes = block.leads .== SIMD16<UInt8>(repeating: 0xE2)
+        let ef: UTF8Block.Lanes = block.leads .== SIMD16<UInt8>(repeating: 0xEF)
         let f0: UTF8Block.Lanes = block.leads .== SIMD16<UInt8>(repeating: 0xF0)
-        return block.leads(from: 0xD6, count: 10) .| block.pairs(0xE0, next: 0xA0, count: 4)
-            .| block.pairs(0xEF, next: 0xAC, count: 16) .| e2 .| f0
+        return block.leads(from: 0xD6, count: 10) .| block.pairs(0xE0, next: 0xA0, count: 4) .| e2 .| ef .| f0
     }
 
     /// The positions of `block` whose byte and the one after it pass `isCandidate`.

@@ -6,7 +6,9 @@ import FuzzSupport
 /// other neutrals and segment separators, and one pool of what the resolver leaves to fribidi:
 /// embeddings, overrides, isolates, paragraph separators, marks), its low four bits a scalar of
 /// the pool — and the text goes through `BidiDifferential.firstDifference(in:)`: every paragraph
-/// with each base direction, then the whole text as Pango resolves it. Any difference traps.
+/// with each base direction, then the whole text as Pango resolves it, and the pre-scan that
+/// tells text with nothing right to left against the scalars' types
+/// (`BidiDifferential.scanAgreesWithScalars(in:)`). Any difference traps.
 @main
 enum FuzzBidi {
     static let pools: [[UInt32]] = [
@@ -43,6 +45,9 @@ enum FuzzBidi {
         }
         if let difference = BidiDifferential.firstDifference(in: String(text)) {
             fatalError("hand-written levels differ from fribidi's for \(String(text).debugDescription): \(difference)")
+        }
+        if !BidiDifferential.scanAgreesWithScalars(in: String(text)) {
+            fatalError("the right-to-left pre-scan differs from the scalars' bidi types for \(String(text).debugDescription)")
         }
     }
 }

@@ -115,6 +115,36 @@ struct LineFitter {
         return false
     }
 
+    /// Appends the pieces of `pieces` to the open line for as long as `tryPlace` would append
+    /// each there (the line has a piece, the piece is no tab and ends no paragraph, and it fits:
+    /// `OpenLine.fits`, then `OpenLine.append`, as `tryPlace` calls them), with the open line
+    /// kept in registers meanwhile (a copy, written back once): the loop of a run of short
+    /// pieces, such as ideographs, that mostly fit.
+    ///
+    /// - Returns: The first piece not appended, for `place(_:clusters:)`, or `nil` once
+    ///   `pieces` has ended.
+    @inline(__always)
+    mutating func appendWhileFitting<Pieces: IteratorProtocol<LayoutPiece>>(_ pieces: inout Pieces) -> LayoutPiece? {
+        var line = self.line
+        var lastEnd = self.lastEnd
+        defer {
+            self.line = line
+            self.lastEnd = lastEnd
+        }
+        let maxWidth = self.maxWidth
+        let pango = self.pango
+        while let piece = pieces.next() {
+            guard line.hasPiece, !piece.isTab, !piece.isMandatoryBreak,
+                line.fits(
+                    kern: piece.leadingKern, content: piece.content, counted: piece.countedWhitespace(pango: pango),
+                    maxWidth: maxWidth, takesNoWidth: piece.takesNoWidth)
+            else { return piece }
+            line.append(kern: piece.leadingKern, content: piece.content, whitespace: piece.whitespace, mask: piece.fontMask)
+            lastEnd = piece.end
+        }
+        return nil
+    }
+
     /// How far the piece would reach on the open line: where `tryPlace` compares it with the
     /// width (`OpenLine.reach`; `maxWidth` unbounded, where it always fits), or 0 for a tab
     /// (which hangs).

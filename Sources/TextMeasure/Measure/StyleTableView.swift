@@ -182,11 +182,17 @@ struct StyleTableView: @unchecked Sendable {  // points into immutable memory it
         return index == 255 ? fields.pointee.asciiKerning[pair] : fields.pointee.asciiKerningValues[Int(index)]
     }
 
+    /// Whether font `font` has pair kerning (else `kerning` is 0 without reading its tables).
+    @inline(__always)
+    func hasKerning(font: Int) -> Bool {
+        fields.pointee.fontHasKerning[font]
+    }
+
     /// Kerning between two glyphs of the same font, in width units (the font's tables are read
     /// only for a font that kerns).
     @inline(__always)
     func kerning(_ left: GlyphID, _ right: GlyphID, font: Int) -> Double {
-        guard fields.pointee.fontHasKerning[font] else { return 0 }
+        guard hasKerning(font: font) else { return 0 }
         return withTables { $0.kerning(left, right, font: font) }
     }
 

@@ -228,7 +228,7 @@ struct TextWalker: ~Copyable {
     /// character beyond ASCII (U+3000 and the like, after which a tab may follow). A space is
     /// followed by none (UAX #14 breaks after spaces, LB18), a mandatory break ends the segment.
     @inline(__always)
-    private func mayHoldTab(_ segment: LineSegment) -> Bool {
+    func mayHoldTab(_ segment: LineSegment) -> Bool {
         guard segment.whitespaceStart < segment.end else { return false }
         let first = bytes[segment.whitespaceStart]
         return first == 0x09 || first >= 0x80
@@ -520,7 +520,7 @@ struct TextWalker: ~Copyable {
     #else
     @inline(__always)
     #endif
-    private func place(_ segment: LineSegment, into fitter: inout LineFitter, stepper: inout GlyphStepper) {
+    func place(_ segment: LineSegment, into fitter: inout LineFitter, stepper: inout GlyphStepper) {
         place(measure(from: segment.start, to: segment.end, segment: segment, stepper: &stepper), into: &fitter)
     }
 
@@ -530,98 +530,8 @@ struct TextWalker: ~Copyable {
     #else
     @inline(__always)
     #endif
-    private func place(_ piece: LayoutPiece, into fitter: inout LineFitter) {
+    func place(_ piece: LayoutPiece, into fitter: inout LineFitter) {
         fitter.place(piece) { forEachCluster(of: $0, $1) }
-    }
-
-    /// The ideographic fast path of `fitWords`: the scalar after the `pending` segment, which
-    /// `segments` has read, left line breaking in the state after an ideograph. While the
-    /// scalar after that one is ideographic (`StyleTables.Entry.isIdeographic`), or closes it
-    /// (`closesIdeograph`) and an ideographic one follows, the text breaks before the next
-    /// ideographic scalar and nowhere else, with no white space
-    /// (`LineSegmentIterator.continuesIdeographicRun`, `closesIdeograph`): each such segment
-    /// is placed here, measured from the entries, without the line-breaking automaton. Places
-    /// `pending` first, then the run, and reads the segment after the run into `pending`;
-    /// leaves everything as it was when there is no such segment.
-    ///
-    /// - Returns: `false` once `fitter` is full; `walkedTo` is then the end of the last piece
-    ///   measured.
-    #if compiler(>=6.3)
-    @inline(always)
-    #else
-    @inline(__always)
-    #endif
-    private func fitIdeographicRun(
-        into fitter: inout LineFitter, segments: inout LineSegmentIterator, pending: inout LineSegment?,
-        stepper: inout GlyphStepper, walkedTo: inout Int
-    ) -> Bool {
-        // (`next` is placed as it is: not one that `nextSegment` would cut at a tab.)
-        guard let base = bytes.baseAddress, let next = pending, !mayHoldTab(next) else { return true }
-        let n = bytes.count
-        let entries = tables.entries
-        var start = next.end
-        var end = segments.readOffset
-        // The scalar read (`start..<end`) must be ideographic.
-        guard end == start &+ 3, stepper.acceptsSimpleASCII else { return true }
-        var value = TextWalker.decodeThreeBytes(base, at: start)
-        var entry = entries[Int(value)]
-        guard entry.isIdeographic else { return true }
-        var placedPending = false
-        while end &+ 3 <= n, base[end] & 0xF0 == 0xE0 {
-            // The ideograph `start..<end` is a segment of its own if the next scalar is
-            // ideographic, or one with the next if that closes it and an ideographic one follows.
-            let nextValue = TextWalker.decodeThreeBytes(base, at: end)
-            let nextEntry = entries[Int(nextValue)]
-            var pieceEnd = end
-            var followingValue = nextValue
-            var followingEntry = nextEntry
-            if !nextEntry.isIdeographic {
-                guard nextEntry.closesIdeograph, end &+ 6 <= n, base[end &+ 3] & 0xF0 == 0xE0 else { break }
-                followingValue = TextWalker.decodeThreeBytes(base, at: end &+ 3)
-                followingEntry = entries[Int(followingValue)]
-                guard followingEntry.isIdeographic else { break }
-                pieceEnd = end &+ 3
-            }
-            if !placedPending {
-                // `next` is final: the scalar after it is no extender.
-                place(next, into: &fitter, stepper: &stepper)
-                if fitter.isFull {
-                    walkedTo = next.end
-                    return false
-                }
-                placedPending = true
-            }
-            let adjustment = stepper.stepIdeograph(value, entry: entry, tables: tables)
-            if pieceEnd == end {
-                // Never overlong: a piece of one scalar is not breakable.
-                _ = fitter.tryPlace(LayoutPiece(
-                    start: start, contentEnd: end, end: end, leadingKern: adjustment, content: entry.advance,
-                    whitespace: 0, lastSpace: 0, fontMask: StyleTables.maskBit(font: Int(entry.font)),
-                    isMandatoryBreak: false, isBreakable: false))
-            } else {
-                // With the closing scalar, summed as `measure` sums a piece's later scalars.
-                var content = entry.advance
-                content += stepper.stepIdeograph(nextValue, entry: nextEntry, tables: tables)
-                content += nextEntry.advance
-                place(LayoutPiece(
-                    start: start, contentEnd: pieceEnd, end: pieceEnd, leadingKern: adjustment, content: content,
-                    whitespace: 0, lastSpace: 0,
-                    fontMask: StyleTables.maskBit(font: Int(entry.font)) | StyleTables.maskBit(font: Int(nextEntry.font)),
-                    isMandatoryBreak: false, isBreakable: true), into: &fitter)
-            }
-            if fitter.isFull {
-                walkedTo = pieceEnd
-                return false
-            }
-            start = pieceEnd
-            end = pieceEnd &+ 3
-            value = followingValue
-            entry = followingEntry
-        }
-        guard placedPending else { return true }
-        segments.resume(afterIdeographAt: start, end: end)
-        pending = segments.next()
-        return true
     }
 
     /// Whether `value` is a mandatory line break (LF, VT, FF, CR, NEL, U+2028, U+2029): it ends a

@@ -94,4 +94,43 @@ struct LineFitterTests {
             #expect(answer.maxLineWidth == 0, "\(profile) \(path)")
         }
     }
+
+    @Test("appendWhileFitting appends what tryPlace would and returns the first piece it would not", arguments: LayoutProfile.allCases)
+    func appendWhileFittingMatchesTryPlace(profile: LayoutProfile) throws {
+        let measurer = try TextMeasurer(style: try TextStyle.bundled(profile: profile))
+        // Pieces of varied widths, kerns and white space, some breakable, one ending a
+        // paragraph, some of no width: lines end at several of them.
+        var pieces: [LayoutPiece] = []
+        var offset = 0
+        for k in 0..<60 {
+            let content = Double((k * 37) % 23) + 0.25
+            let whitespace = k % 5 == 0 ? 4.5 : 0
+            pieces.append(LayoutPiece(
+                start: offset, contentEnd: offset + 3, end: offset + 4, leadingKern: k % 3 == 0 ? -0.5 : 0,
+                content: k % 11 == 7 ? 0 : content, whitespace: whitespace, lastSpace: whitespace > 0 ? 4.5 : 0,
+                fontMask: 1 << UInt32(k % 3), isMandatoryBreak: k == 41, isBreakable: k % 4 == 1))
+            offset += 4
+        }
+        let bytes = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+        for width in [20.0, 47.5, 100] {
+            let clusters: (LayoutPiece, (LayoutCluster) -> Void) -> Void = { piece, body in
+                body(LayoutCluster(end: piece.end, leadingKern: piece.leadingKern, width: piece.content, fontMask: piece.fontMask))
+            }
+            var expected = LineFitter(maxWidth: width, tables: measurer.tables, text: bytes, lineLimit: 0, recordLines: true)
+            for piece in pieces { expected.place(piece, clusters: clusters) }
+            expected.finish()
+            var actual = LineFitter(maxWidth: width, tables: measurer.tables, text: bytes, lineLimit: 0, recordLines: true)
+            var iterator = pieces.makeIterator()
+            var returned = 0
+            while let piece = actual.appendWhileFitting(&iterator) {
+                returned += 1
+                actual.place(piece, clusters: clusters)
+            }
+            actual.finish()
+            #expect(returned >= actual.lineCount - 1, "every line after the first starts with a returned piece")
+            #expect(actual.lineCount == expected.lineCount && actual.lineCount > 2, "\(profile) \(width)")
+            #expect(actual.lines == expected.lines, "\(profile) \(width)")
+            #expect(actual.measurement(style: measurer.style) == expected.measurement(style: measurer.style))
+        }
+    }
 }

@@ -1,0 +1,153 @@
+/// The pieces of an ideographic run (`TextWalker.fitIdeographicRun`), in order, measured from the
+/// entries: the walker's state while it places the run (with its glyph stepper, kept apart).
+///
+/// After an ideograph, while the scalar after it is ideographic (`StyleTables.Entry.isIdeographic`),
+/// or closes it (`closesIdeograph`) and an ideographic one follows, the text breaks before the
+/// next ideographic scalar and nowhere else, with no white space
+/// (`LineSegmentIterator.continuesIdeographicRun`, `closesIdeograph`): each such segment is a
+/// piece with no white space, an ideograph alone (not breakable) or with the scalar that
+/// closes it.
+///
+/// `next()` gives the common pieces only — those whose fonts have no kerning — and no call is
+/// made for them, so that a loop over them keeps everything in registers
+/// (`LineFitter.appendWhileFitting`); `nextSegment()` gives any piece.
+struct IdeographicPieces: IteratorProtocol {
+    /// The text.
+    let base: UnsafePointer<UInt8>
+    /// The text's length in bytes.
+    let count: Int
+    /// The style's tables.
+    let tables: StyleTableView
+    /// `tables.entries`.
+    let entries: UnsafePointer<StyleTables.Entry>
+    /// Where the next piece starts: an ideograph of three bytes.
+    private(set) var start: Int
+    /// The advance of the ideograph at `start` (its entry's: the rest of it is read again
+    /// where needed, which keeps the loop over `next()` in registers).
+    private var advance: Double
+    /// The font of the ideograph at `start`.
+    private var font: UInt8
+    /// Whether the glyph stepper has not stepped through the last scalar of the pieces `next()`
+    /// gave (the three bytes before `start`) yet: `catchUp`.
+    private var isBehind = false
+
+    /// The pieces from the ideograph at `start` (which must have an entry that
+    /// `isIdeographic`).
+    @inline(__always)
+    init(text: UnsafeBufferPointer<UInt8>, base: UnsafePointer<UInt8>, start: Int, tables: StyleTableView) {
+        self.base = base
+        count = text.count
+        self.tables = tables
+        entries = tables.entries
+        self.start = start
+        let entry = entries[Int(TextWalker.decodeThreeBytes(base, at: start))]
+        advance = entry.advance
+        font = entry.font
+    }
+
+    /// The next piece if its fonts have no kerning — so that its adjustments are 0 whatever
+    /// glyph comes before — and the run goes on after it; `nil` otherwise, nothing changed.
+    /// Calls nothing and needs no stepper: `catchUp` steps it through the last scalar of these
+    /// pieces, which leaves it as stepping through each would (`GlyphStepper.stepIdeograph`
+    /// keeps nothing of the scalars before the last).
+    @inline(__always)
+    mutating func next() -> LayoutPiece? {
+        let end = start &+ 3
+        guard end &+ 3 <= count, base[end] & 0xF0 == 0xE0, !tables.hasKerning(font: Int(font)) else { return nil }
+        let nextEntry = entries[Int(TextWalker.decodeThreeBytes(base, at: end))]
+        if nextEntry.isIdeographic {
+            let piece = alone(adjustment: 0)
+            isBehind = true
+            start = end
+            advance = nextEntry.advance
+            font = nextEntry.font
+            return piece
+        }
+        guard nextEntry.closesIdeograph, !tables.hasKerning(font: Int(nextEntry.font)), end &+ 6 <= count,
+            base[end &+ 3] & 0xF0 == 0xE0
+        else { return nil }
+        let followingEntry = entries[Int(TextWalker.decodeThreeBytes(base, at: end &+ 3))]
+        guard followingEntry.isIdeographic else { return nil }
+        let piece = closed(by: nextEntry, adjustment: 0, closingAdjustment: 0)
+        isBehind = true
+        start = end &+ 3
+        advance = followingEntry.advance
+        font = followingEntry.font
+        return piece
+    }
+
+    /// Steps `stepper`, which has stepped through the pieces given before those of `next()`
+    /// since the last call, through the last scalar of these.
+    @inline(__always)
+    mutating func catchUp(_ stepper: inout GlyphStepper) {
+        guard isBehind else { return }
+        let value = TextWalker.decodeThreeBytes(base, at: start &- 3)
+        _ = stepper.stepIdeograph(value, entry: entries[Int(value)], tables: tables)
+        isBehind = false
+    }
+
+    /// The next piece, whatever it is, `stepper` stepped through it (`catchUp` first); `nil` at
+    /// the end of the run, nothing changed.
+    mutating func nextSegment(stepper: inout GlyphStepper) -> LayoutPiece? {
+        guard let end = segmentEnd() else { return nil }
+        catchUp(&stepper)
+        let value = TextWalker.decodeThreeBytes(base, at: start)
+        let entry = entries[Int(value)]
+        let piece: LayoutPiece
+        if end == start &+ 3 {
+            piece = alone(adjustment: stepper.stepIdeograph(value, entry: entry, tables: tables))
+        } else {
+            let closing = TextWalker.decodeThreeBytes(base, at: start &+ 3)
+            let closingEntry = entries[Int(closing)]
+            let adjustment = stepper.stepIdeograph(value, entry: entry, tables: tables)
+            piece = closed(
+                by: closingEntry, adjustment: adjustment,
+                closingAdjustment: stepper.stepIdeograph(closing, entry: closingEntry, tables: tables))
+        }
+        start = end
+        let following = entries[Int(TextWalker.decodeThreeBytes(base, at: end))]
+        advance = following.advance
+        font = following.font
+        return piece
+    }
+
+    /// The ideograph at `start` as a piece of its own, `adjustment` before it. Never overlong:
+    /// a piece of one scalar is not breakable.
+    @inline(__always)
+    private func alone(adjustment: Double) -> LayoutPiece {
+        LayoutPiece(
+            start: start, contentEnd: start &+ 3, end: start &+ 3, leadingKern: adjustment, content: advance,
+            whitespace: 0, lastSpace: 0, fontMask: StyleTables.maskBit(font: Int(font)),
+            isMandatoryBreak: false, isBreakable: false)
+    }
+
+    /// The ideograph at `start` with the scalar after it, which closes it (entry `closing`), as
+    /// a piece: `adjustment` before the ideograph, `closingAdjustment` between the two, summed
+    /// as `TextWalker.measure` sums a piece's later scalars.
+    @inline(__always)
+    private func closed(by closing: StyleTables.Entry, adjustment: Double, closingAdjustment: Double) -> LayoutPiece {
+        var content = advance
+        content += closingAdjustment
+        content += closing.advance
+        return LayoutPiece(
+            start: start, contentEnd: start &+ 6, end: start &+ 6, leadingKern: adjustment, content: content,
+            whitespace: 0, lastSpace: 0,
+            fontMask: StyleTables.maskBit(font: Int(font)) | StyleTables.maskBit(font: Int(closing.font)),
+            isMandatoryBreak: false, isBreakable: true)
+    }
+
+    /// Where the piece starting at `start` ends if the run goes on: after the ideograph if the
+    /// next scalar is ideographic, after the next if that closes it and an ideographic one
+    /// follows; `nil` otherwise.
+    @inline(__always)
+    func segmentEnd() -> Int? {
+        let end = start &+ 3
+        guard end &+ 3 <= count, base[end] & 0xF0 == 0xE0 else { return nil }
+        let nextEntry = entries[Int(TextWalker.decodeThreeBytes(base, at: end))]
+        if nextEntry.isIdeographic { return end }
+        guard nextEntry.closesIdeograph, end &+ 6 <= count, base[end &+ 3] & 0xF0 == 0xE0,
+            entries[Int(TextWalker.decodeThreeBytes(base, at: end &+ 3))].isIdeographic
+        else { return nil }
+        return end &+ 3
+    }
+}

@@ -1,0 +1,95 @@
+import LineBreak
+
+/// The ideographic fast path of `TextWalker.fitWords`: runs of ideographs placed without the
+/// line-breaking automaton.
+extension TextWalker {
+    /// How `fitIdeographs` ended.
+    enum IdeographicRunEnd {
+        /// No ideographic segment follows `pending`: nothing was placed.
+        case none
+        /// The run was placed; the scalar `start..<end` was read after it (the automaton
+        /// resumes there, `LineSegmentIterator.resume(afterIdeographAt:end:)`).
+        case resume(start: Int, end: Int)
+        /// `fitter` became full after the piece ending at `walkedTo`.
+        case full(walkedTo: Int)
+    }
+
+    /// The ideographic fast path of `fitWords`: the scalar after the `pending` segment, which
+    /// `segments` has read, left line breaking in the state after an ideograph. While the
+    /// scalar after that one is ideographic (`StyleTables.Entry.isIdeographic`), or closes it
+    /// (`closesIdeograph`) and an ideographic one follows, the text breaks before the next
+    /// ideographic scalar and nowhere else, with no white space
+    /// (`LineSegmentIterator.continuesIdeographicRun`, `closesIdeograph`): each such segment
+    /// is placed here, measured from the entries, without the line-breaking automaton. Places
+    /// `pending` first, then the run, and reads the segment after the run into `pending`;
+    /// leaves everything as it was when there is no such segment.
+    ///
+    /// Inlined into `fitWords` (where `segments` stays in registers); the run itself is placed
+    /// out of line (`fitIdeographs`), with registers of its own.
+    ///
+    /// - Returns: `false` once `fitter` is full; `walkedTo` is then the end of the last piece
+    ///   measured.
+    #if compiler(>=6.3)
+    @inline(always)
+    #else
+    @inline(__always)
+    #endif
+    func fitIdeographicRun(
+        into fitter: inout LineFitter, segments: inout LineSegmentIterator, pending: inout LineSegment?,
+        stepper: inout GlyphStepper, walkedTo: inout Int
+    ) -> Bool {
+        guard let next = pending else { return true }
+        switch fitIdeographs(after: next, readTo: segments.readOffset, into: &fitter, stepper: &stepper) {
+        case .none:
+            return true
+        case .resume(let start, let end):
+            segments.resume(afterIdeographAt: start, end: end)
+            pending = segments.next()
+            return true
+        case .full(let end):
+            walkedTo = end
+            return false
+        }
+    }
+
+    /// Places `next` and the ideographic run after it (see `fitIdeographicRun`), `readTo` being
+    /// the end of the scalar read after `next`: the common pieces with the open line in
+    /// registers (`LineFitter.appendWhileFitting`), the first that does not fit it and the
+    /// others one at a time.
+    ///
+    /// - Complexity: O(n) in the run's length, a few tens of instructions per ideograph.
+    @inline(never)
+    func fitIdeographs(
+        after next: LineSegment, readTo: Int, into fitter: inout LineFitter, stepper: inout GlyphStepper
+    ) -> IdeographicRunEnd {
+        // (`next` is placed as it is: not one that `nextSegment` would cut at a tab.)
+        guard let base = bytes.baseAddress, !mayHoldTab(next) else { return .none }
+        // The scalar read (`next.end..<readTo`) must be ideographic.
+        guard readTo == next.end &+ 3, stepper.acceptsSimpleASCII,
+            tables.entries[Int(TextWalker.decodeThreeBytes(base, at: next.end))].isIdeographic
+        else { return .none }
+        var pieces = IdeographicPieces(text: bytes, base: base, start: next.end, tables: tables)
+        guard pieces.segmentEnd() != nil else { return .none }
+        // `next` is final: the scalar after it is no extender.
+        place(next, into: &fitter, stepper: &stepper)
+        if fitter.isFull { return .full(walkedTo: next.end) }
+        while let piece = TextWalker.append(&pieces, to: &fitter) ?? pieces.nextSegment(stepper: &stepper) {
+            place(piece, into: &fitter)
+            if fitter.isFull {
+                pieces.catchUp(&stepper)
+                return .full(walkedTo: piece.end)
+            }
+        }
+        pieces.catchUp(&stepper)
+        return .resume(start: pieces.start, end: pieces.start &+ 3)
+    }
+
+    /// `LineFitter.appendWhileFitting` over `pieces`, out of line: a loop that calls nothing,
+    /// with registers of its own.
+    @inline(never)
+    static func append(_ pieces: inout IdeographicPieces, to fitter: inout LineFitter) -> LayoutPiece? {
+        var local = pieces  // in registers, written back once
+        defer { pieces = local }
+        return fitter.appendWhileFitting(&local)
+    }
+}

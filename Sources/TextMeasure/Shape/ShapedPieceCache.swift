@@ -160,7 +160,9 @@ final class ShapedPieceCache: @unchecked Sendable {  // `shards`: set once in in
         let bytes: UnsafeBufferPointer<UInt8>
         let whitespaceOffset: Int
         /// `(level + 1) << 6 | (followingFont + 1)`: fonts are chain indices (at most 31,
-        /// `FontChain`) and levels at most 125 (UAX #9), so it is below 2¹³.
+        /// `FontChain`) and levels at most 125 (UAX #9) or one of `TextWalker`'s marks of keys
+        /// whose bytes hold more than the piece's (126–128: its levels, the script its leading
+        /// characters continue), so it is below 2¹⁴.
         let packedFont: Int
         /// The hash of the bytes and the other fields (never 0), for a key kept in a slot.
         let hash: UInt64

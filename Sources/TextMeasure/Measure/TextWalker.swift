@@ -616,12 +616,6 @@ struct TextWalker: ~Copyable {
         if _slowPath(hasLevels), uniformLevel(from: from, to: min(segment.whitespaceStart, to)) == nil {
             return measureShaped(from: from, to: to, segment: segment, steppedTo: from, stepper: &stepper)
         }
-        // Leading characters without a script of their own may continue a run of another script
-        // from the text before ("जैसे \"menu": the `"` is in the Devanagari run): no kerning
-        // across the run's end (`continuedScriptRun`).
-        if _slowPath(from < to && startsWithoutScript(at: from)), let run = continuedScriptRun(from: from, to: to) {
-            return measureAcrossScriptRuns(from: from, to: to, split: run.end, segment: segment, stepper: &stepper)
-        }
         let simple = tables.asciiSimple
         let entries = tables.entries
         let wsStart = segment.whitespaceStart
@@ -634,6 +628,12 @@ struct TextWalker: ~Copyable {
         while i < contentEnd {
             let b = base[i]
             if simple[Int(b)] != 0 && stepper.acceptsSimpleASCII {
+                // A piece that starts with punctuation or digits may start inside a run of
+                // another script (`continuedScriptRun`): measured apart, with nothing kerning
+                // across the run's end.
+                if _slowPath(i == from && (b | 0x20) &- 0x61 >= 26), let run = continuedScriptRun(from: from, to: to) {
+                    return measureAcrossScriptRuns(from: from, to: to, split: run.end, segment: segment, stepper: &stepper)
+                }
                 let entry = entries[Int(b)]
                 let adjustment = stepper.stepSimpleASCII(UInt32(b), glyph: entry.glyph, tables: tables)
                 if scalars == 0 { leadingKern = adjustment } else { content += adjustment }
@@ -660,6 +660,11 @@ struct TextWalker: ~Copyable {
                 let (value, length) = TextWalker.decode(bytes, at: i)
                 if _slowPath(needsShaping(value)) {
                     return measureShaped(from: from, to: to, segment: segment, steppedTo: i, stepper: &stepper)
+                }
+                if _slowPath(i == from && tables.entries[Int(value)].hasNoScript),
+                   let run = continuedScriptRun(from: from, to: to)
+                {
+                    return measureAcrossScriptRuns(from: from, to: to, split: run.end, segment: segment, stepper: &stepper)
                 }
                 if let step = stepper.step(value, at: i, limit: wsStart, in: bytes, tables: tables) {
                     if scalars == 0 { leadingKern = step.adjustment } else { content += step.adjustment }
@@ -874,6 +879,7 @@ struct TextWalker: ~Copyable {
             let script = PangoScriptRuns.scalarScript(value, unicode: unicode)
             if PangoScriptRuns.isReal(script) {
                 guard i > from else { return nil }
+                if script == HB_SCRIPT_LATIN && latinRunsOnly(before: i) { return nil }
                 let before = PangoScriptRuns.script(at: previous, in: bytes)
                 return PangoScriptRuns.isReal(before) && before != script ? (i, before) : nil
             }
@@ -881,6 +887,35 @@ struct TextWalker: ~Copyable {
             i += length
         }
         return nil
+    }
+
+    /// Whether every scalar with a script of its own before `end` in its paragraph (as far as
+    /// `PangoScriptRuns.maxLookBehind` reaches) is Latin, read from ASCII bytes alone: then
+    /// every script run there is Latin or common, so a Latin scalar at `end` starts no run
+    /// (`continuedScriptRun`'s common case, English text, without reading the runs). `false`
+    /// when a byte beyond ASCII comes first (the runs must be read).
+    ///
+    /// - Complexity: O(bytes back to the nearest ASCII letter with no closing bracket after it,
+    ///   or to the paragraph's start).
+    private func latinRunsOnly(before end: Int) -> Bool {
+        let limit = max(0, end - PangoScriptRuns.maxLookBehind)
+        var closes = false
+        var j = end
+        while j > limit {
+            j -= 1
+            let b = bytes[j]
+            guard b < 0x80 else { return false }
+            if (b | 0x20) &- 0x61 < 26 {
+                // The run holding everything up to `end` is this letter's when nothing between
+                // closes a bracket (which takes its opener's script).
+                if !closes { return true }
+            } else if b == 0x0A || b == 0x0D {
+                return true
+            } else if b == 0x29 || b == 0x3E || b == 0x5D || b == 0x7D {
+                closes = true
+            }
+        }
+        return true
     }
 
     /// `measure(from:to:segment:stepper:)` for a piece whose leading characters continue a
@@ -959,7 +994,15 @@ struct TextWalker: ~Copyable {
             continuedMask = StyleTables.maskBit(font: stepper.currentFont)
         }
         stepper.restart()
-        let summary = tables.withTables { cachedSummary(from: from, to: to, whitespaceStart: segment.whitespaceStart, tables: $0) }
+        let summary: ShapedPieceCache.Summary
+        if _slowPath(startsWithoutScript(at: from)), let run = continuedScriptRun(from: from, to: to) {
+            summary = tables.withTables {
+                cachedSummaryContinuingScript(
+                    from: from, to: to, whitespaceStart: segment.whitespaceStart, script: run.script, tables: $0)
+            }
+        } else {
+            summary = tables.withTables { cachedSummary(from: from, to: to, whitespaceStart: segment.whitespaceStart, tables: $0) }
+        }
         if summary.lastFont >= 0 { stepper.continueRun(font: summary.lastFont, scalar: summary.lastScalar) }
         stepper.missing.add(clusters: summary.missingClusters, first: summary.firstMissing, at: from, end: to)
         return LayoutPiece(
@@ -977,11 +1020,6 @@ struct TextWalker: ~Copyable {
     /// UAX #9 levels end at 125).
     private func cachedSummary(from: Int, to: Int, whitespaceStart: Int, tables: StyleTables) -> ShapedPieceCache.Summary {
         let followingFont = followingFontKey(from: from, to: to, tables: tables)
-        if _slowPath(startsWithoutScript(at: from)), let run = continuedScriptRun(from: from, to: to) {
-            return cachedSummaryContinuingScript(
-                from: from, to: to, whitespaceStart: whitespaceStart, followingFont: followingFont, script: run.script,
-                tables: tables)
-        }
         guard let level = uniformLevel(from: from, to: to) else {
             return cachedSummaryAcrossLevels(
                 from: from, to: to, whitespaceStart: whitespaceStart, followingFont: followingFont, tables: tables)
@@ -1028,8 +1066,9 @@ struct TextWalker: ~Copyable {
     /// levels end at 125, 126 marks `cachedSummaryAcrossLevels`' keys).
     @inline(never)
     private func cachedSummaryContinuingScript(
-        from: Int, to: Int, whitespaceStart: Int, followingFont: Int, script: hb_script_t, tables: StyleTables
+        from: Int, to: Int, whitespaceStart: Int, script: hb_script_t, tables: StyleTables
     ) -> ShapedPieceCache.Summary {
+        let followingFont = followingFontKey(from: from, to: to, tables: tables)
         let count = to - from
         let level = uniformLevel(from: from, to: to)
         let levelBytes = level == nil ? count : 1

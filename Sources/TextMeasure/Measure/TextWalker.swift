@@ -625,15 +625,17 @@ struct TextWalker: ~Copyable {
         var scalars = 0
         var i = from
         let contentEnd = wsStart < to ? wsStart : to
+        // A piece that starts with ASCII punctuation or digits may start inside a run of another
+        // script (`continuedScriptRun`): measured apart, with nothing kerning across the run's
+        // end (a scalar beyond ASCII is looked at below, where it is decoded).
+        if _slowPath(from < contentEnd && base[from] < 0x80 && (base[from] | 0x20) &- 0x61 >= 26),
+           let run = continuedScriptRun(from: from, to: contentEnd)
+        {
+            return measureAcrossScriptRuns(from: from, to: to, split: run.end, segment: segment, stepper: &stepper)
+        }
         while i < contentEnd {
             let b = base[i]
             if simple[Int(b)] != 0 && stepper.acceptsSimpleASCII {
-                // A piece that starts with punctuation or digits may start inside a run of
-                // another script (`continuedScriptRun`): measured apart, with nothing kerning
-                // across the run's end.
-                if _slowPath(i == from && (b | 0x20) &- 0x61 >= 26), let run = continuedScriptRun(from: from, to: to) {
-                    return measureAcrossScriptRuns(from: from, to: to, split: run.end, segment: segment, stepper: &stepper)
-                }
                 let entry = entries[Int(b)]
                 let adjustment = stepper.stepSimpleASCII(UInt32(b), glyph: entry.glyph, tables: tables)
                 if scalars == 0 { leadingKern = adjustment } else { content += adjustment }
@@ -661,8 +663,8 @@ struct TextWalker: ~Copyable {
                 if _slowPath(needsShaping(value)) {
                     return measureShaped(from: from, to: to, segment: segment, steppedTo: i, stepper: &stepper)
                 }
-                if _slowPath(i == from && tables.entries[Int(value)].hasNoScript),
-                   let run = continuedScriptRun(from: from, to: to)
+                if _slowPath(i == from && value >= 0x80 && tables.entries[Int(value)].hasNoScript),
+                   let run = continuedScriptRun(from: from, to: contentEnd)
                 {
                     return measureAcrossScriptRuns(from: from, to: to, split: run.end, segment: segment, stepper: &stepper)
                 }
@@ -870,9 +872,20 @@ struct TextWalker: ~Copyable {
     ///   `PangoScriptRuns.script(at:in:)` where there is one after leading characters.
     @inline(never)
     func continuedScriptRun(from: Int, to: Int) -> (end: Int, script: hb_script_t)? {
-        let unicode = hb_unicode_funcs_get_default()
         var i = from
-        var previous = from
+        // ASCII first, without HarfBuzz: letters are Latin, the rest common.
+        while i < to, bytes[i] < 0x80 {
+            let b = bytes[i]
+            if (b | 0x20) &- 0x61 < 26 {
+                guard i > from, !latinRunsOnly(before: i) else { return nil }
+                let before = PangoScriptRuns.script(at: i - 1, in: bytes)
+                return PangoScriptRuns.isReal(before) && before != HB_SCRIPT_LATIN ? (i, before) : nil
+            }
+            if TextWalker.isMandatoryBreak(UInt32(b)) { return nil }
+            i += 1
+        }
+        let unicode = hb_unicode_funcs_get_default()
+        var previous = i > from ? i - 1 : from
         while i < to {
             let (value, length) = TextWalker.decode(bytes, at: i)
             if TextWalker.isMandatoryBreak(value) { return nil }
@@ -994,14 +1007,15 @@ struct TextWalker: ~Copyable {
             continuedMask = StyleTables.maskBit(font: stepper.currentFont)
         }
         stepper.restart()
-        let summary: ShapedPieceCache.Summary
-        if _slowPath(startsWithoutScript(at: from)), let run = continuedScriptRun(from: from, to: to) {
-            summary = tables.withTables {
-                cachedSummaryContinuingScript(
-                    from: from, to: to, whitespaceStart: segment.whitespaceStart, script: run.script, tables: $0)
+        let summary = tables.withTables { tables in
+            // Leading characters without a script may continue a run of another script.
+            if _slowPath(startsWithoutScript(at: from)),
+               let run = continuedScriptRun(from: from, to: min(segment.whitespaceStart, to))
+            {
+                return cachedSummaryContinuingScript(
+                    from: from, to: to, whitespaceStart: segment.whitespaceStart, script: run.script, tables: tables)
             }
-        } else {
-            summary = tables.withTables { cachedSummary(from: from, to: to, whitespaceStart: segment.whitespaceStart, tables: $0) }
+            return cachedSummary(from: from, to: to, whitespaceStart: segment.whitespaceStart, tables: tables)
         }
         if summary.lastFont >= 0 { stepper.continueRun(font: summary.lastFont, scalar: summary.lastScalar) }
         stepper.missing.add(clusters: summary.missingClusters, first: summary.firstMissing, at: from, end: to)
@@ -1083,11 +1097,10 @@ struct TextWalker: ~Copyable {
             let key = ShapedPieceCache.Key(
                 UnsafeBufferPointer(key), whitespaceOffset: whitespaceStart - from, followingFont: followingFont,
                 level: level == nil ? 128 : 127)
-            return Unmanaged.passUnretained(tables.shapedPieces)._withUnsafeGuaranteedRef { cache in
-                cache.summary(for: key) {
-                    shapedSummary(
-                        from: from, to: to, whitespaceStart: whitespaceStart, continuedScript: script, tables: tables)
-                }
+            // Retained, unlike `cachedSummary`'s: a rare path (and its closure then differs from
+            // that one's, which the compiler would otherwise merge with it, out of line).
+            return tables.shapedPieces.summary(for: key) {
+                shapedSummary(from: from, to: to, whitespaceStart: whitespaceStart, continuedScript: script, tables: tables)
             }
         }
     }

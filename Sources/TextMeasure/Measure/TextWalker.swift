@@ -1007,15 +1007,18 @@ struct TextWalker: ~Copyable {
             continuedMask = StyleTables.maskBit(font: stepper.currentFont)
         }
         stepper.restart()
-        let summary = tables.withTables { tables in
-            // Leading characters without a script may continue a run of another script.
-            if _slowPath(startsWithoutScript(at: from)),
-               let run = continuedScriptRun(from: from, to: min(segment.whitespaceStart, to))
-            {
-                return cachedSummaryContinuingScript(
-                    from: from, to: to, whitespaceStart: segment.whitespaceStart, script: run.script, tables: tables)
-            }
-            return cachedSummary(from: from, to: to, whitespaceStart: segment.whitespaceStart, tables: tables)
+        let summary: ShapedPieceCache.Summary
+        if _slowPath(startsWithoutScript(at: from)),
+           let run = continuedScriptRun(from: from, to: min(segment.whitespaceStart, to))
+        {
+            // Leading characters without a script continue a run of another script. The tables
+            // retained here (a rare path): a closure like the one below would be merged with it,
+            // out of line.
+            let styleTables = tables.withTables { $0 }
+            summary = cachedSummaryContinuingScript(
+                from: from, to: to, whitespaceStart: segment.whitespaceStart, script: run.script, tables: styleTables)
+        } else {
+            summary = tables.withTables { cachedSummary(from: from, to: to, whitespaceStart: segment.whitespaceStart, tables: $0) }
         }
         if summary.lastFont >= 0 { stepper.continueRun(font: summary.lastFont, scalar: summary.lastScalar) }
         stepper.missing.add(clusters: summary.missingClusters, first: summary.firstMissing, at: from, end: to)
@@ -1290,6 +1293,7 @@ struct TextWalker: ~Copyable {
     /// Shapes `from..<to` and sums its scalars' widths into content (before `whitespaceStart`)
     /// and trailing white space; its leading characters without a script of their own in a run
     /// of `continuedScript` when that is a real script (`continuedScriptRun`).
+    @inline(never)  // a cache miss: the lookups that call it stay small enough to inline
     private func shapedSummary(
         from: Int, to: Int, whitespaceStart: Int, continuedScript: hb_script_t = HB_SCRIPT_COMMON, tables: StyleTables
     ) -> ShapedPieceCache.Summary {

@@ -15,6 +15,9 @@ struct TextWalker: ~Copyable {
     /// `levels != nil`, kept apart: the segment loops test it per segment, and comparing the
     /// optional itself copies and destroys it there (an outlined copy per test).
     let hasLevels: Bool
+    /// Whether every byte is ASCII: then every script run is Latin or common, and no piece's
+    /// leading characters continue a run of another script (`continuedScriptRun` is not asked).
+    let isASCII: Bool
 
     /// A walker over `bytes` with its embedding levels (`BidiLevels`: one scan of the bytes when
     /// nothing is right to left).
@@ -29,6 +32,8 @@ struct TextWalker: ~Copyable {
         self.bytes = bytes
         self.levels = levels
         self.hasLevels = levels != nil
+        // A few vector instructions per sixteen bytes, stopping at the first block beyond ASCII.
+        self.isASCII = levels == nil && UTF8Block.forEach(in: bytes) { block, _ in block.isASCII }
     }
 
     /// Decodes the scalar at `i` of valid UTF-8.
@@ -628,7 +633,7 @@ struct TextWalker: ~Copyable {
         // A piece that starts with ASCII punctuation or digits may start inside a run of another
         // script (`continuedScriptRun`): measured apart, with nothing kerning across the run's
         // end (a scalar beyond ASCII is looked at below, where it is decoded).
-        if _slowPath(from < contentEnd && base[from] < 0x80 && (base[from] | 0x20) &- 0x61 >= 26),
+        if _slowPath(!isASCII && from < contentEnd && base[from] < 0x80 && (base[from] | 0x20) &- 0x61 >= 26),
            let run = continuedScriptRun(from: from, to: contentEnd)
         {
             return measureAcrossScriptRuns(from: from, to: to, split: run.end, segment: segment, stepper: &stepper)
@@ -872,6 +877,7 @@ struct TextWalker: ~Copyable {
     ///   `PangoScriptRuns.script(at:in:)` where there is one after leading characters.
     @inline(never)
     func continuedScriptRun(from: Int, to: Int) -> (end: Int, script: hb_script_t)? {
+        guard !isASCII else { return nil }
         var i = from
         // ASCII first, without HarfBuzz: letters are Latin, the rest common.
         while i < to, bytes[i] < 0x80 {
@@ -884,6 +890,7 @@ struct TextWalker: ~Copyable {
             if TextWalker.isMandatoryBreak(UInt32(b)) { return nil }
             i += 1
         }
+        guard i < to else { return nil }
         let unicode = hb_unicode_funcs_get_default()
         var previous = i > from ? i - 1 : from
         while i < to {

@@ -633,8 +633,7 @@ struct TextWalker: ~Copyable {
         // A piece that starts with ASCII punctuation or digits may start inside a run of another
         // script (`continuedScriptRun`): measured apart, with nothing kerning across the run's
         // end (a scalar beyond ASCII is looked at below, where it is decoded).
-        let asciiLed = from < contentEnd && base[from] < 0x80  // then checked here, not again when shaped
-        if _slowPath(!isASCII && asciiLed && (base[from] | 0x20) &- 0x61 >= 26),
+        if _slowPath(!isASCII && from < contentEnd && base[from] < 0x80 && (base[from] | 0x20) &- 0x61 >= 26),
            let run = continuedScriptRun(from: from, to: contentEnd)
         {
             return measureAcrossScriptRuns(from: from, to: to, split: run.end, segment: segment, stepper: &stepper)
@@ -667,7 +666,7 @@ struct TextWalker: ~Copyable {
             } else {
                 let (value, length) = TextWalker.decode(bytes, at: i)
                 if _slowPath(needsShaping(value)) {
-                    return measureShaped(from: from, to: to, segment: segment, steppedTo: i, runChecked: asciiLed, stepper: &stepper)
+                    return measureShaped(from: from, to: to, segment: segment, steppedTo: i, stepper: &stepper)
                 }
                 if _slowPath(i == from && value >= 0x80 && tables.entries[Int(value)].hasNoScript),
                    let run = continuedScriptRun(from: from, to: contentEnd)
@@ -712,7 +711,7 @@ struct TextWalker: ~Copyable {
             } else {
                 let (value, length) = TextWalker.decode(bytes, at: i)
                 if _slowPath(needsShaping(value)) {
-                    return measureShaped(from: from, to: to, segment: segment, steppedTo: i, runChecked: asciiLed, stepper: &stepper)
+                    return measureShaped(from: from, to: to, segment: segment, steppedTo: i, stepper: &stepper)
                 }
                 if let step = stepper.step(value, at: i, limit: wsStart, in: bytes, tables: tables) {
                     whitespace += step.advance + step.adjustment
@@ -1000,11 +999,9 @@ struct TextWalker: ~Copyable {
     ///
     /// - Parameter steppedTo: Where `stepper` stopped: the missing clusters it counted in
     ///   `from..<steppedTo` are taken back (the shaped piece counts its own).
-    /// - Parameter runChecked: Whether the caller found that the piece's leading characters
-    ///   continue no run of another script (`continuedScriptRun`), so it is not asked again.
     @inline(never)
     private func measureShaped(
-        from: Int, to: Int, segment: LineSegment, steppedTo: Int, runChecked: Bool = false, stepper: inout GlyphStepper
+        from: Int, to: Int, segment: LineSegment, steppedTo: Int, stepper: inout GlyphStepper
     ) -> LayoutPiece {
         if stepper.missing.lastCounted >= from { takeBack(&stepper.missing, from: from, to: steppedTo) }
         // With levels, characters that choose no font at the piece's start (a bidi embedding
@@ -1018,7 +1015,7 @@ struct TextWalker: ~Copyable {
         }
         stepper.restart()
         let summary: ShapedPieceCache.Summary
-        if !runChecked, _slowPath(startsWithoutScript(at: from)),
+        if _slowPath(startsWithoutScript(at: from)),
            let run = continuedScriptRun(from: from, to: min(segment.whitespaceStart, to))
         {
             // Leading characters without a script continue a run of another script. The tables

@@ -52,13 +52,21 @@ enum Itemizer {
     ///   character (`nil`: emoji runs choose fonts as text runs do).
     /// - Parameter levels: The whole text's embedding levels (`nil`: all 0); with levels, the
     ///   caller passes a `following` scalar only when it has the level the range ends with.
+    /// - Parameter continuedScript: The script of the run the range's leading common and
+    ///   inherited characters continue from the text before the range (Pango itemizes the whole
+    ///   paragraph: `"` after Devanagari text is in the Devanagari run), or `HB_SCRIPT_COMMON`
+    ///   when they take the script of the first character after them that has one. With a real
+    ///   script, a run ends before the range's first character of another script.
     static func forEachRun(
         in bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int, spaceFont: Int,
         following: (font: Int, scalar: UInt32)? = nil, emojiFont: (index: Int, font: Font)? = nil,
-        levels: BidiLevels? = nil, fontOf: (UInt32) -> Int, _ body: (Run) -> Void
+        levels: BidiLevels? = nil, continuedScript: hb_script_t = HB_SCRIPT_COMMON, fontOf: (UInt32) -> Int,
+        _ body: (Run) -> Void
     ) {
         let unicode = hb_unicode_funcs_get_default()
-        scriptRuns(in: bytes, from: from, to: to, following: following, unicode: unicode) { start, end, script, next in
+        scriptRuns(
+            in: bytes, from: from, to: to, following: following, continuedScript: continuedScript, unicode: unicode
+        ) { start, end, script, next in
             guard let levels else {
                 emojiRuns(in: bytes, from: start, to: end, script: script, spaceFont: spaceFont, unicode: unicode,
                           followingFont: next, emojiFont: emojiFont, fontOf: fontOf, body)
@@ -81,12 +89,13 @@ enum Itemizer {
     }
 
     /// Calls `body` with each script run of `from..<to` (its start, end and script) and, for the
-    /// last, the font of `following` when that continues the run (else `nil`).
+    /// last, the font of `following` when that continues the run (else `nil`); the first run
+    /// continues one of `continuedScript` (`forEachRun`).
     private static func scriptRuns(
         in bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int, following: (font: Int, scalar: UInt32)?,
-        unicode: OpaquePointer?, _ body: (Int, Int, hb_script_t, Int?) -> Void
+        continuedScript: hb_script_t, unicode: OpaquePointer?, _ body: (Int, Int, hb_script_t, Int?) -> Void
     ) {
-        var runScript = HB_SCRIPT_COMMON
+        var runScript = continuedScript
         var scriptStart = from
         var i = from
         while i < to {

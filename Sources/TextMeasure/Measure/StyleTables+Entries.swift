@@ -111,6 +111,9 @@ extension StyleTables {
                     continuing = self.continuing[font].map { glyph < $0.count && $0[glyph] } ?? false
                 }
                 if continuing { flags |= Entry.continuing }
+                if !PangoScriptRuns.isReal(PangoScriptRuns.scalarScript(UInt32(cp), unicode: unicode)) {
+                    flags |= Entry.scriptless
+                }
                 if asciiFastPath, cp >= 0x800, !continuing, !extender, !shaped, !missing, advance != 0 {
                     if breaking.continuesIdeographicRun { flags |= Entry.ideographic }
                     if breaking.closesIdeograph { flags |= Entry.closing }

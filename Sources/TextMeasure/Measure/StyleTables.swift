@@ -1,3 +1,4 @@
+import CHarfBuzz
 import LineBreak
 import Synchronization
 
@@ -23,6 +24,7 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
         /// class CM, ZWJ or EM), see `isExtender`. Bit 2 (`ideographic`): see `isIdeographic`.
         /// Bit 3 (`closing`): see `closesIdeograph`. Bit 4 (`shaped`): see `needsShaping`.
         /// Bit 5 (`missing`): see `isMissing`. Bit 6 (`continuing`): see `continuesLigature`.
+        /// Bit 7 (`scriptless`): see `hasNoScript`.
         var flags: UInt8
 
         /// Whether the walker's ideographic fast path may take the code point: three bytes in
@@ -80,6 +82,16 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
 
         /// The `flags` bit of `continuesLigature`.
         static var continuing: UInt8 { 64 }
+
+        /// Whether the code point has no script of its own (UAX #24 Script Common, Inherited or
+        /// Unknown; Pango's `!REAL_SCRIPT`): it joins the script run it is in, which may have
+        /// begun before the piece of text it starts (`TextWalker.continuedScriptRun`).
+        var hasNoScript: Bool {
+            @inline(__always) get { flags & StyleTables.Entry.scriptless != 0 }
+        }
+
+        /// The `flags` bit of `hasNoScript`.
+        static var scriptless: UInt8 { 128 }
     }
 
     /// `Entry` of each BMP code point (65,536), filled block by block as texts need them (see
@@ -407,14 +419,18 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
     ///   level changes, and white space moves to the text after the range only at the same level.
     /// - Parameter context: The text HarfBuzz may see around the range (Arabic joining looks at
     ///   it); `nil`: the range alone. It must contain the range.
+    /// - Parameter continuedScript: The script of the run the range's leading characters without
+    ///   a script of their own continue from the text before it (`Itemizer.forEachRun`;
+    ///   `TextWalker.continuedScriptRun`), else `HB_SCRIPT_COMMON`.
     func appendShapedWidths(
         _ bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int, following: Int?, levels: BidiLevels?,
-        context contextRange: Range<Int>? = nil, widths: inout [Double], fonts: inout [UInt8], missing: inout [Int]
+        context contextRange: Range<Int>? = nil, continuedScript: hb_script_t = HB_SCRIPT_COMMON,
+        widths: inout [Double], fonts: inout [UInt8], missing: inout [Int]
     ) {
         var noCuts: ShapedCuts? = nil
         appendShapedWidths(
-            bytes, from: from, to: to, following: following, levels: levels, context: contextRange, widths: &widths,
-            fonts: &fonts, missing: &missing, cuts: &noCuts)
+            bytes, from: from, to: to, following: following, levels: levels, context: contextRange,
+            continuedScript: continuedScript, widths: &widths, fonts: &fonts, missing: &missing, cuts: &noCuts)
     }
 
     /// `appendShapedWidths`, also recording in `cuts` (when not `nil`) the runs and where the range
@@ -422,8 +438,8 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
     /// `RunShaper.appendLogicalWidths`).
     func appendShapedWidths(
         _ bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int, following: Int?, levels: BidiLevels?,
-        context contextRange: Range<Int>?, widths: inout [Double], fonts: inout [UInt8], missing: inout [Int],
-        cuts: inout ShapedCuts?
+        context contextRange: Range<Int>?, continuedScript: hb_script_t = HB_SCRIPT_COMMON, widths: inout [Double],
+        fonts: inout [UInt8], missing: inout [Int], cuts: inout ShapedCuts?
     ) {
         var safeBreaks: [Bool]? = cuts.map { _ in [] }
         var widthBefore = 0.0
@@ -431,7 +447,7 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
         let pango = profile == .pango
         let context = RunShaper.Context(bytes: bytes, range: contextRange ?? from..<to)
         let next = following.flatMap { followingText(at: $0, from: from, to: to, levels: levels, in: bytes) }
-        forEachRun(in: bytes, from: from, to: to, following: next, levels: levels) { run in
+        forEachRun(in: bytes, from: from, to: to, following: next, levels: levels, continuedScript: continuedScript) { run in
             let before = widths.count
             RunShaper.appendLogicalWidths(
                 of: run.range, context: context, font: harfBuzzFonts[run.font], script: run.script,
@@ -470,11 +486,12 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
     /// the chain's space and emoji fonts): for the measurer and for drawing.
     func forEachRun(
         in bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int, following: (font: Int, scalar: UInt32)? = nil,
-        levels: BidiLevels? = nil, _ body: (Itemizer.Run) -> Void
+        levels: BidiLevels? = nil, continuedScript: hb_script_t = HB_SCRIPT_COMMON, _ body: (Itemizer.Run) -> Void
     ) {
         let view = self.view
         Itemizer.forEachRun(in: bytes, from: from, to: to, spaceFont: Int(entries[0x20].font), following: following,
-                            emojiFont: emojiFont, levels: levels, fontOf: { view.lookup($0).font }, body)
+                            emojiFont: emojiFont, levels: levels, continuedScript: continuedScript,
+                            fontOf: { view.lookup($0).font }, body)
     }
 
     /// The font Pango keeps the white space after a visible scalar in: the font of that scalar

@@ -15,7 +15,10 @@ struct TextWalker: ~Copyable {
     /// `levels != nil`, kept apart: the segment loops test it per segment, and comparing the
     /// optional itself copies and destroys it there (an outlined copy per test).
     let hasLevels: Bool
-    /// The text is known to be ASCII: no script with dictionary breaks (`DictionaryBreaks`).
+    /// Whether every byte is ASCII (`TextWalker.isASCII`): then there is no script with
+    /// dictionary breaks (`DictionaryBreaks`), every script run is Latin or common, and no
+    /// piece's leading characters continue a run of another script (`continuedScriptRun` is not
+    /// asked).
     let isASCII: Bool
 
     /// A walker over `bytes` with its embedding levels (`BidiLevels`: one scan of the bytes when
@@ -28,7 +31,7 @@ struct TextWalker: ~Copyable {
 
     /// A walker over `bytes` whose levels are known (`levels` must be `BidiLevels(bytes)`).
     init(tables: StyleTableView, bytes: UnsafeBufferPointer<UInt8>, levels: BidiLevels?) {
-        self.init(tables: tables, bytes: bytes, levels: levels, isASCII: false)
+        self.init(tables: tables, bytes: bytes, levels: levels, isASCII: levels == nil && TextWalker.isASCII(bytes))
     }
 
     /// A walker over `bytes` whose levels are known; `isASCII` only if every byte is ASCII.
@@ -581,6 +584,14 @@ struct TextWalker: ~Copyable {
         var scalars = 0
         var i = from
         let contentEnd = wsStart < to ? wsStart : to
+        // A piece that starts with ASCII punctuation or digits may start inside a run of another
+        // script (`continuedScriptRun`): measured apart, with nothing kerning across the run's
+        // end (a scalar beyond ASCII is looked at below, where it is decoded).
+        if _slowPath(!isASCII && from < contentEnd && base[from] < 0x80 && (base[from] | 0x20) &- 0x61 >= 26),
+           let run = continuedScriptRun(from: from, to: contentEnd)
+        {
+            return measureAcrossScriptRuns(from: from, to: to, split: run.end, segment: segment, stepper: &stepper)
+        }
         while i < contentEnd {
             let b = base[i]
             if simple[Int(b)] != 0 && stepper.acceptsSimpleASCII {
@@ -629,6 +640,11 @@ struct TextWalker: ~Copyable {
                 let (value, length) = TextWalker.decode(bytes, at: i)
                 if _slowPath(needsShaping(value)) {
                     return measureShaped(from: from, to: to, segment: segment, steppedTo: i, stepper: &stepper)
+                }
+                if _slowPath(i == from && value >= 0x80 && tables.entries[Int(value)].hasNoScript),
+                   let run = continuedScriptRun(from: from, to: contentEnd)
+                {
+                    return measureAcrossScriptRuns(from: from, to: to, split: run.end, segment: segment, stepper: &stepper)
                 }
                 if let step = stepper.step(value, at: i, limit: wsStart, in: bytes, tables: tables) {
                     if scalars == 0 { leadingKern = step.adjustment } else { content += step.adjustment }
@@ -744,6 +760,10 @@ struct TextWalker: ~Copyable {
             forEachClusterInGeneral(from: from, to: to, stepper: &stepper, body)
             return
         }
+        if _slowPath(from < to && startsWithoutScript(at: from)), let run = continuedScriptRun(from: from, to: to) {
+            forEachClusterAcrossScriptRuns(from: from, to: to, split: run.end, stepper: &stepper, body)
+            return
+        }
         i = from
         while i < to {
             let b = base[i]
@@ -803,6 +823,129 @@ struct TextWalker: ~Copyable {
         }
     }
 
+    /// Whether the scalar at `i` (< `bytes.count`) may have no script of its own
+    /// (`StyleTables.Entry.hasNoScript`; every scalar beyond the Basic Multilingual Plane, whose
+    /// script `continuedScriptRun` asks HarfBuzz): the test before `continuedScriptRun`.
+    @inline(__always)
+    private func startsWithoutScript(at i: Int) -> Bool {
+        let value = TextWalker.decode(bytes, at: i).value
+        return value >= 0x1_0000 || tables.entries[Int(value)].hasNoScript
+    }
+
+    /// Where a new script run starts inside `from..<to` because the range's leading characters
+    /// without a script of their own (common and inherited: quotes, digits, punctuation, marks)
+    /// continue a run of another script from the text before the range, in its paragraph — as
+    /// Pango 1.50 itemizes the whole paragraph (`pango_script_iter_next`, paired punctuation
+    /// included: `PangoScriptRuns`): in "जैसे \"menu" the `"` is in the Devanagari run and
+    /// "menu" starts a Latin one, so `"` and "m" are shaped apart and do not kern. Returns the
+    /// offset of the range's first scalar with a script of its own and the script of the run
+    /// before it, or `nil` when the range starts with such a scalar, has none, or its leading
+    /// characters are in a run of that scalar's script (the range alone itemizes the same).
+    /// Both profiles: itemization is the same in both (DESIGN.md), and UAX #24 script runs
+    /// (ICU's, which Pango's iterator copies) cross a piece's start.
+    ///
+    /// - Complexity: O(scalars before the range's first real-script one), plus
+    ///   `PangoScriptRuns.script(at:in:)` where there is one after leading characters.
+    @inline(never)
+    func continuedScriptRun(from: Int, to: Int) -> (end: Int, script: hb_script_t)? {
+        guard !isASCII else { return nil }
+        var i = from
+        // ASCII first, without HarfBuzz: letters are Latin, the rest common.
+        while i < to, bytes[i] < 0x80 {
+            let b = bytes[i]
+            if (b | 0x20) &- 0x61 < 26 {
+                guard i > from, !latinRunsOnly(before: i) else { return nil }
+                let before = PangoScriptRuns.script(at: i - 1, in: bytes)
+                return PangoScriptRuns.isReal(before) && before != HB_SCRIPT_LATIN ? (i, before) : nil
+            }
+            if TextWalker.isMandatoryBreak(UInt32(b)) { return nil }
+            i += 1
+        }
+        guard i < to else { return nil }
+        let unicode = hb_unicode_funcs_get_default()
+        var previous = i > from ? i - 1 : from
+        while i < to {
+            let (value, length) = TextWalker.decode(bytes, at: i)
+            if TextWalker.isMandatoryBreak(value) { return nil }
+            let script = PangoScriptRuns.scalarScript(value, unicode: unicode)
+            if PangoScriptRuns.isReal(script) {
+                guard i > from else { return nil }
+                if script == HB_SCRIPT_LATIN && latinRunsOnly(before: i) { return nil }
+                let before = PangoScriptRuns.script(at: previous, in: bytes)
+                return PangoScriptRuns.isReal(before) && before != script ? (i, before) : nil
+            }
+            previous = i
+            i += length
+        }
+        return nil
+    }
+
+    /// Whether every scalar with a script of its own before `end` in its paragraph (as far as
+    /// `PangoScriptRuns.maxLookBehind` reaches) is Latin, read from ASCII bytes alone: then
+    /// every script run there is Latin or common, so a Latin scalar at `end` starts no run
+    /// (`continuedScriptRun`'s common case, English text, without reading the runs). `false`
+    /// when a byte beyond ASCII comes first (the runs must be read).
+    ///
+    /// - Complexity: O(bytes back to the nearest ASCII letter with no closing bracket after it,
+    ///   or to the paragraph's start).
+    private func latinRunsOnly(before end: Int) -> Bool {
+        let limit = max(0, end - PangoScriptRuns.maxLookBehind)
+        var closes = false
+        var j = end
+        while j > limit {
+            j -= 1
+            let b = bytes[j]
+            guard b < 0x80 else { return false }
+            if (b | 0x20) &- 0x61 < 26 {
+                // The run holding everything up to `end` is this letter's when nothing between
+                // closes a bracket (which takes its opener's script).
+                if !closes { return true }
+            } else if b == 0x0A || b == 0x0D {
+                return true
+            } else if b == 0x29 || b == 0x3E || b == 0x5D || b == 0x7D {
+                closes = true
+            }
+        }
+        return true
+    }
+
+    /// `measure(from:to:segment:stepper:)` for a piece whose leading characters continue a
+    /// script run of another script than its text after them (`continuedScriptRun`, which starts
+    /// that text at `split`): the two parts measured one after the other with no kerning or
+    /// ligature between them; a piece holding a scalar that needs HarfBuzz is shaped so
+    /// (`measureShaped`).
+    @inline(never)
+    private func measureAcrossScriptRuns(
+        from: Int, to: Int, split: Int, segment: LineSegment, stepper: inout GlyphStepper
+    ) -> LayoutPiece {
+        if containsShapedScalar(from: from, to: to) {
+            return measureShaped(from: from, to: to, segment: segment, steppedTo: from, stepper: &stepper)
+        }
+        var leading = segment
+        leading.whitespaceStart = split
+        leading.end = split
+        let first = measure(from: from, to: split, segment: leading, stepper: &stepper)
+        stepper.continueRun(font: stepper.currentFont, scalar: stepper.currentScalar)
+        let rest = measure(from: split, to: to, segment: segment, stepper: &stepper)
+        return LayoutPiece(
+            start: segment.start, contentEnd: segment.whitespaceStart, end: segment.end,
+            leadingKern: first.leadingKern, content: first.content + rest.content, whitespace: rest.whitespace,
+            lastSpace: rest.lastSpace, fontMask: first.fontMask | rest.fontMask,
+            isMandatoryBreak: segment.isMandatoryBreak, isBreakable: true)
+    }
+
+    /// `forEachClusterAtOneLevel` for a range without a scalar that needs HarfBuzz whose leading
+    /// characters continue a script run of another script (`continuedScriptRun`, the other
+    /// script's text from `split`): no kerning or ligature between the parts.
+    @inline(never)
+    private func forEachClusterAcrossScriptRuns(
+        from: Int, to: Int, split: Int, stepper: inout GlyphStepper, _ body: (LayoutCluster) -> Void
+    ) {
+        forEachClusterAtOneLevel(from: from, to: split, stepper: &stepper, body)
+        stepper.continueRun(font: stepper.currentFont, scalar: stepper.currentScalar)
+        forEachClusterAtOneLevel(from: split, to: to, stepper: &stepper, body)
+    }
+
     /// Whether the scalar `value` needs HarfBuzz (`StyleTables.Entry.needsShaping`; every
     /// scalar beyond the Basic Multilingual Plane: emoji sequences, supplementary scripts).
     @inline(__always)
@@ -842,7 +985,19 @@ struct TextWalker: ~Copyable {
             continuedMask = StyleTables.maskBit(font: stepper.currentFont)
         }
         stepper.restart()
-        let summary = tables.withTables { cachedSummary(from: from, to: to, whitespaceStart: segment.whitespaceStart, tables: $0) }
+        let summary: ShapedPieceCache.Summary
+        if _slowPath(startsWithoutScript(at: from)),
+           let run = continuedScriptRun(from: from, to: min(segment.whitespaceStart, to))
+        {
+            // Leading characters without a script continue a run of another script. The tables
+            // retained here (a rare path): a closure like the one below would be merged with it,
+            // out of line.
+            let styleTables = tables.withTables { $0 }
+            summary = cachedSummaryContinuingScript(
+                from: from, to: to, whitespaceStart: segment.whitespaceStart, script: run.script, tables: styleTables)
+        } else {
+            summary = tables.withTables { cachedSummary(from: from, to: to, whitespaceStart: segment.whitespaceStart, tables: $0) }
+        }
         if summary.lastFont >= 0 { stepper.continueRun(font: summary.lastFont, scalar: summary.lastScalar) }
         stepper.missing.add(clusters: summary.missingClusters, first: summary.firstMissing, at: from, end: to)
         return LayoutPiece(
@@ -856,9 +1011,9 @@ struct TextWalker: ~Copyable {
     /// from the tables' `ShapedPieceCache`, else shaped (`shapedSummary`) and remembered. Keyed by
     /// the piece's bytes, the `followingFontKey` and its level (`uniformLevel`); a piece whose
     /// level changes inside (a Latin word or digits and the space after them in right-to-left
-    /// text) is keyed by its bytes and then their levels, marked by a level no text has (126;
-    /// UAX #9 levels end at 125) — beyond `inlineKeyBytes / 2` bytes, by its bytes and then
-    /// their level runs, marked 127 (`ShapedPieceCache.withLevelRunsKey`).
+    /// text) is keyed by its bytes and then their levels, marked by a level no text has
+    /// (`ShapedPieceCache.levelsKeyLevel`) — beyond `inlineKeyBytes / 2` bytes, by its bytes and
+    /// then their level runs (`ShapedPieceCache.withLevelRunsKey`, `levelRunsKeyLevel`).
     private func cachedSummary(from: Int, to: Int, whitespaceStart: Int, tables: StyleTables) -> ShapedPieceCache.Summary {
         let followingFont = followingFontKey(from: from, to: to, tables: tables)
         guard let level = uniformLevel(from: from, to: to) else {
@@ -905,11 +1060,43 @@ struct TextWalker: ~Copyable {
             }
             let key = ShapedPieceCache.Key(
                 UnsafeBufferPointer(key), whitespaceOffset: whitespaceStart - from, followingFont: followingFont,
-                level: 126)
+                level: ShapedPieceCache.levelsKeyLevel)
             return Unmanaged.passUnretained(tables.shapedPieces)._withUnsafeGuaranteedRef { cache in
                 cache.summary(for: key) {
                     shapedSummary(from: from, to: to, whitespaceStart: whitespaceStart, tables: tables)
                 }
+            }
+        }
+    }
+
+    /// `cachedSummary` for a piece whose leading characters continue a script run of `script`
+    /// from the text before it (`continuedScriptRun`), away from the common path: keyed by its
+    /// bytes, then its level (`uniformLevel` + 1) or, when the level changes inside, the levels
+    /// of its bytes, then the script's four bytes — marked by levels no text has
+    /// (`ShapedPieceCache.continuedScriptKeyLevel`, `continuedScriptLevelsKeyLevel`).
+    @inline(never)
+    private func cachedSummaryContinuingScript(
+        from: Int, to: Int, whitespaceStart: Int, script: hb_script_t, tables: StyleTables
+    ) -> ShapedPieceCache.Summary {
+        let followingFont = followingFontKey(from: from, to: to, tables: tables)
+        let count = to - from
+        let level = uniformLevel(from: from, to: to)
+        let levelBytes = level == nil ? count : 1
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count + levelBytes + 4) { key in
+            for k in 0..<count { key[k] = bytes[from + k] }
+            if let level {
+                key[count] = UInt8(truncatingIfNeeded: level + 1)
+            } else if let levels {
+                for k in 0..<count { key[count + k] = levels[from + k] }
+            }
+            for k in 0..<4 { key[count + levelBytes + k] = UInt8(truncatingIfNeeded: script.rawValue >> (8 * k)) }
+            let key = ShapedPieceCache.Key(
+                UnsafeBufferPointer(key), whitespaceOffset: whitespaceStart - from, followingFont: followingFont,
+                level: level == nil ? ShapedPieceCache.continuedScriptLevelsKeyLevel : ShapedPieceCache.continuedScriptKeyLevel)
+            // Retained, unlike `cachedSummary`'s: a rare path (and its closure then differs from
+            // that one's, which the compiler would otherwise merge with it, out of line).
+            return tables.shapedPieces.summary(for: key) {
+                shapedSummary(from: from, to: to, whitespaceStart: whitespaceStart, continuedScript: script, tables: tables)
             }
         }
     }
@@ -1097,14 +1284,18 @@ struct TextWalker: ~Copyable {
     }
 
     /// Shapes `from..<to` and sums its scalars' widths into content (before `whitespaceStart`)
-    /// and trailing white space.
-    private func shapedSummary(from: Int, to: Int, whitespaceStart: Int, tables: StyleTables) -> ShapedPieceCache.Summary {
+    /// and trailing white space; its leading characters without a script of their own in a run
+    /// of `continuedScript` when that is a real script (`continuedScriptRun`).
+    @inline(never)  // a cache miss: the lookups that call it stay small enough to inline
+    private func shapedSummary(
+        from: Int, to: Int, whitespaceStart: Int, continuedScript: hb_script_t = HB_SCRIPT_COMMON, tables: StyleTables
+    ) -> ShapedPieceCache.Summary {
         var widths: [Double] = []
         var fonts: [UInt8] = []
         var missingOffsets: [Int] = []
         tables.appendShapedWidths(
-            bytes, from: from, to: to, following: to, levels: levels, widths: &widths, fonts: &fonts,
-            missing: &missingOffsets)
+            bytes, from: from, to: to, following: to, levels: levels, continuedScript: continuedScript,
+            widths: &widths, fonts: &fonts, missing: &missingOffsets)
         var missing = MissingGlyphTally()
         missing.countedUntil = from
         recordShapedMissing(&missingOffsets, into: &missing)
@@ -1141,20 +1332,26 @@ struct TextWalker: ~Copyable {
     /// `forEachClusterInGeneral` for a range holding a scalar that needs HarfBuzz: each grapheme
     /// cluster's width is the sum of its scalars' shaped widths (in `.pango` with the line-end
     /// correction of `reshapedAtLineEnds`), from the tables' `ShapedClusterCache` when the range
-    /// was measured so before (`shapedClusters(from:to:)`).
+    /// was measured so before (`shapedClusters(from:to:continuedScript:)`).
     @inline(never)
     private func forEachShapedCluster(
         from: Int, to: Int, stepper: inout GlyphStepper, _ body: (LayoutCluster) -> Void
     ) {
+        var continued = HB_SCRIPT_COMMON
+        if startsWithoutScript(at: from), let run = continuedScriptRun(from: from, to: to) { continued = run.script }
         let shaped = tables.withTables { tables in
             let range = UnsafeBufferPointer(rebasing: bytes[from..<to])
             guard let levels else {
-                return tables.shapedClusters.entry(for: range, levels: nil) { shapedClusters(from: from, to: to) }
+                return tables.shapedClusters.entry(for: range, levels: nil, continuedScript: continued.rawValue) {
+                    shapedClusters(from: from, to: to, continuedScript: continued)
+                }
             }
             return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: to - from) { key in
                 for k in 0..<(to - from) { key[k] = levels[from + k] }
-                return tables.shapedClusters.entry(for: range, levels: UnsafeBufferPointer(key)) {
-                    shapedClusters(from: from, to: to)
+                return tables.shapedClusters.entry(
+                    for: range, levels: UnsafeBufferPointer(key), continuedScript: continued.rawValue
+                ) {
+                    shapedClusters(from: from, to: to, continuedScript: continued)
                 }
             }
         }
@@ -1168,12 +1365,16 @@ struct TextWalker: ~Copyable {
         if shaped.lastFont >= 0 { stepper.continueRun(font: shaped.lastFont, scalar: shaped.lastScalar) }
     }
 
-    /// The clusters of the shaped range `from..<to` (`forEachShapedCluster`), offsets from `from`.
-    private func shapedClusters(from: Int, to: Int) -> ShapedClusterCache.Entry {
+    /// The clusters of the shaped range `from..<to` (`forEachShapedCluster`), offsets from `from`;
+    /// its leading characters without a script in a run of `continuedScript` when that is a
+    /// real script (`continuedScriptRun`).
+    private func shapedClusters(from: Int, to: Int, continuedScript: hb_script_t) -> ShapedClusterCache.Entry {
         var clusters: [LayoutCluster] = []
         var cuts: ShapedCuts? = tables.profile == .pango ? ShapedCuts() : nil
         var missingOffsets: [Int] = []
-        let last = forEachLogicalShapedCluster(from: from, to: to, cuts: &cuts, missing: &missingOffsets) {
+        let last = forEachLogicalShapedCluster(
+            from: from, to: to, continuedScript: continuedScript, cuts: &cuts, missing: &missingOffsets
+        ) {
             clusters.append($0)
         }
         if tables.profile == .pango { reshapedAtLineEnds(&clusters, from: from, to: to, cuts: cuts ?? ShapedCuts()) }
@@ -1277,15 +1478,15 @@ struct TextWalker: ~Copyable {
     /// whole range; the offsets of its glyph-0 clusters appended to `missing`. Returns the font
     /// and scalar the range ends with (`nil` for none).
     private func forEachLogicalShapedCluster(
-        from: Int, to: Int, cuts: inout ShapedCuts?, missing missingOffsets: inout [Int],
+        from: Int, to: Int, continuedScript: hb_script_t, cuts: inout ShapedCuts?, missing missingOffsets: inout [Int],
         _ body: (LayoutCluster) -> Void
     ) -> (font: Int, scalar: UInt32)? {
         var widths: [Double] = []
         var fonts: [UInt8] = []
         tables.withTables {
             $0.appendShapedWidths(
-                bytes, from: from, to: to, following: nil, levels: levels, context: nil, widths: &widths, fonts: &fonts,
-                missing: &missingOffsets, cuts: &cuts)
+                bytes, from: from, to: to, following: nil, levels: levels, context: nil,
+                continuedScript: continuedScript, widths: &widths, fonts: &fonts, missing: &missingOffsets, cuts: &cuts)
         }
         var k = 0
         var i = from

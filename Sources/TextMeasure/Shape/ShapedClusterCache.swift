@@ -4,9 +4,10 @@ import Synchronization
 /// break between clusters, char wrapping — as `TextWalker` computes them (HarfBuzz's widths per
 /// cluster and, in `.pango`, the line-end correction that re-shapes a run once or twice per
 /// cluster boundary HarfBuzz marks unsafe to break): an overlong word seen before is not
-/// shaped again. Keyed by the range's bytes and, for a text with embedding levels, their levels
-/// (nothing else decides the clusters: the range is itemized and shaped with itself as
-/// HarfBuzz's context); one cache per style, so the key need not hold the fonts. Results never
+/// shaped again. Keyed by the range's bytes, for a text with embedding levels their levels, and
+/// the script a run its leading common characters continue from the text before it (nothing
+/// else decides the clusters: the range is itemized and shaped with itself as HarfBuzz's
+/// context); one cache per style, so the key need not hold the fonts. Results never
 /// depend on the cache: a hit returns exactly what was computed.
 ///
 /// 256 slots, two-way set-associative by the key's hash; ranges of at most `maxBytes` bytes, so
@@ -43,17 +44,25 @@ final class ShapedClusterCache: Sendable {
     init() {}
 
     /// The clusters of `bytes` (with `levels`, their embedding levels, or `nil` for a text
-    /// without levels), from the cache or from `make`, which is then remembered when the range
-    /// is at most `maxBytes` long.
+    /// without levels; `continuedScript`, the script tag of the run its leading characters
+    /// without a script continue from the text before it, or 0 — `TextWalker.continuedScriptRun`),
+    /// from the cache or from `make`, which is then remembered when the range is at most
+    /// `maxBytes` long.
     ///
     /// - Complexity: O(n) in the range's length on a hit (hash, compare, copy), plus `make` on a miss.
     func entry(
-        for bytes: UnsafeBufferPointer<UInt8>, levels: UnsafeBufferPointer<UInt8>?, make: () -> Entry
+        for bytes: UnsafeBufferPointer<UInt8>, levels: UnsafeBufferPointer<UInt8>?, continuedScript: UInt32 = 0,
+        make: () -> Entry
     ) -> Entry {
         guard bytes.count <= ShapedClusterCache.maxBytes, bytes.count > 0 else { return make() }
         var key = [UInt8](bytes)
         if let levels { key.append(contentsOf: levels) }
-        let hash = key.withUnsafeBufferPointer { BoundedByteCache<Int>.hash($0, tag: levels == nil ? 0 : 1) }
+        var tag: UInt64 = levels == nil ? 0 : 1
+        if continuedScript != 0 {
+            for k in 0..<4 { key.append(UInt8(truncatingIfNeeded: continuedScript >> (8 * k))) }
+            tag |= 2
+        }
+        let hash = key.withUnsafeBufferPointer { BoundedByteCache<Int>.hash($0, tag: tag) }
         let first = Int(truncatingIfNeeded: hash >> 32) & (ShapedClusterCache.capacity - 2)
         let hit: Entry? = slots.withLock { slots in
             guard !slots.isEmpty else { return nil }

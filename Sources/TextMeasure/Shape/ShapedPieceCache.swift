@@ -165,8 +165,9 @@ final class ShapedPieceCache: @unchecked Sendable {  // `shards`: set once in in
         let bytes: UnsafeBufferPointer<UInt8>
         let whitespaceOffset: Int
         /// `(level + 1) << 6 | (followingFont + 1)`: fonts are chain indices (at most 31,
-        /// `FontChain`) and levels at most 127 (UAX #9's 125, and the two marks of keys that
-        /// hold their levels), so it is below 2¹⁴.
+        /// `FontChain`) and levels at most 125 (UAX #9) or one of the marks of keys whose bytes
+        /// hold more than the piece's (`levelsKeyLevel` … `continuedScriptLevelsKeyLevel`,
+        /// 126–129), so it is below 2¹⁴.
         let packedFont: Int
         /// The hash of the bytes and the other fields (never 0), for a key kept in a slot.
         let hash: UInt64
@@ -215,9 +216,21 @@ final class ShapedPieceCache: @unchecked Sendable {  // `shards`: set once in in
         var isShort: Bool { bytes.count <= ShapedPieceCache.shortKeyBytes }
     }
 
-    /// The level that marks a key made by `withLevelRunsKey` (no text has it: UAX #9 levels end
-    /// at 125, and 126 marks a key of a piece's bytes and then each byte's level).
+    /// The level that marks a key of a piece's bytes and then each byte's level (no text has
+    /// it: UAX #9 levels end at 125; `TextWalker.cachedSummaryAcrossLevels`).
+    static var levelsKeyLevel: Int { 126 }
+
+    /// The level that marks a key made by `withLevelRunsKey`.
     static var levelRunsKeyLevel: Int { 127 }
+
+    /// The level that marks a key of a piece whose leading characters continue another script's
+    /// run, all at one level: its bytes, its level + 1, the script's four bytes
+    /// (`TextWalker.cachedSummaryContinuingScript`).
+    static var continuedScriptKeyLevel: Int { 128 }
+
+    /// The level that marks a key of such a piece whose level changes inside: its bytes, each
+    /// byte's level, the script's four bytes.
+    static var continuedScriptLevelsKeyLevel: Int { 129 }
 
     /// Calls `body` with the key of a piece whose embedding level changes inside, in a temporary
     /// buffer, and the level to file it under (`levelRunsKeyLevel`): the piece's bytes, then for

@@ -205,28 +205,14 @@ enum PangoOracle {
         }
     }
 
-    /// Rows per combination (of 1,000) whose heights differ from Pango's although their line
-    /// counts agree, as measured on 2026-11-24 (`Tools/corpus/pango_mismatches.py --heights`):
-    /// a known gap (README, Limits) — Pango can give a format character at a run's edge (a bidi
-    /// embedding inside a word broken across lines, a joiner) or a run of spaces (the empty
-    /// lines of "\n\n") a font the measurer does not, and a line is as tall as the fonts of all
-    /// its runs. Held at these numbers; every other corpus must agree everywhere (th and lo since
-    /// 2026-11-24: libthai per Pango script run, th row 242; the oracle's batch state, th 369 and
-    /// lo 1980).
-    static let knownHeightGaps: [String: Int] = [
-        // hi row 456: a line end, not a height rule — the measurer fits "कॉलन" at 279.62 pt
-        // where Pango ends the line before it (280.01 pt: the `"` before "menu" continues the
-        // Devanagari run before it, so Pango shapes it apart, without the kerning of `"m`), and a
-        // later line catches up (the count agrees; Tools/corpus/pango-differences.md).
-        "hi": 1,
-        // ta row 694 at 24/200/char: lines 10–12 and 20–21 end elsewhere in Pango (188.52 pt
-        // where the measurer fits 199.44 pt), and the heights of their fonts differ; the count
-        // agrees. The quote of "<செயல்> 'read'" is in the Tamil script run in Pango, not kerned
-        // with "r"; the measurer kerns it (cause M, `PangoScriptRunKerningTests`). Hidden until
-        // 2026-11-24 by the oracle's batch state (cause J: a safe distance of 0 let Pango keep the
-        // next, kerned quote on the line: Tools/corpus/pango-differences.md).
-        "ta": 1,
-    ]
+    /// Rows per combination (of 1,000) whose heights may differ from Pango's although their line
+    /// counts agree: a known gap (README, Limits) — Pango can give a format character at a run's
+    /// edge or a run of spaces a font the measurer does not, and a line is as tall as the fonts
+    /// of all its runs. None since 2026-11-24: every corpus must agree everywhere (th and lo:
+    /// libthai per Pango script run, th row 242; the oracle's batch state, th 369 and lo 1980;
+    /// hi row 456 and ta row 694: a piece's leading common characters continue the script run
+    /// before it, `TextWalker.continuedScriptRun`, Tools/corpus/pango-differences.md cause M).
+    static let knownHeightGaps: [String: Int] = [:]
 
     /// Heights must agree wherever line counts do, but in `knownHeightGaps`.
     static func expectHeights(_ result: Comparison, corpus: String) {

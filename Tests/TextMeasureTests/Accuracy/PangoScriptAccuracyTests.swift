@@ -64,4 +64,35 @@ struct PangoScriptAccuracyTests {
         }
         print(report.joined(separator: "\n"))
     }
+
+    /// Texts where a piece's leading common characters continue the script run before it: Pango
+    /// shapes them in that run, apart from the Latin word after them, so `"` and "m" do not kern.
+    /// Row 456 of `hi` (its second line ended a word late at 13/280/word), the quote alone at a
+    /// width it decides (24 pt: 557.2 pt in Pango; 556.5 pt when `"m` kerned), and the same
+    /// after Cyrillic (a table-measured piece) and Myanmar text (`my` row 282).
+    @Test("a quote that continues a run of another script does not kern with the word after it")
+    func quoteContinuingAnotherScript() throws {
+        let hi = try PangoAccuracyTests.texts("hi")[455]
+        let cases: [(text: String, script: String?, size: Double, width: Double)] = [
+            (hi, "Devanagari", 13, 280),
+            ("जैसे \"menu:minimize,maximize,spacer,close\"; कॉलन", "Devanagari", 24, 557),
+            ("Привет \"menu:minimize,maximize,spacer,close\"; мир", nil, 24, 603),
+            (try PangoAccuracyTests.texts("my")[281], "Myanmar", 24, 280),
+        ]
+        #expect(hi.contains("जैसे \"menu:minimize"))
+        for (text, script, size, width) in cases {
+            let fonts = Self.chain(script)
+            let url = FileManager.default.temporaryDirectory.appendingPathComponent("rowheight-quote-\(UUID().uuidString).jsonl")
+            let row = try JSONSerialization.data(withJSONObject: ["text": text])
+            try (row + Data("\n".utf8)).write(to: url)
+            defer { try? FileManager.default.removeItem(at: url) }
+            let expected = try PangoOracle.layouts(corpus: url, fonts: fonts, sizes: [size], widths: [width])
+            let chain = try FontChain(fonts.map { try Font(path: $0) })
+            let results = try PangoOracle.compare(
+                [text], chain: chain, expected: expected, sizes: [size], widths: [width])
+            for result in results {
+                #expect(result.lineMismatches.isEmpty && result.heightMismatches.isEmpty, "\(text.prefix(40)) \(result.label)")
+            }
+        }
+    }
 }

@@ -1,10 +1,12 @@
+import CHarfBuzz
 import LineBreak
 
 /// Places the glyphs of measured lines: the drawing half of layout, for renderers and for
 /// pictures of a layout (`rowheight render`).
 ///
 /// Each line is itemized as the measurer itemizes (`Itemizer`: script runs, font per character,
-/// white space kept in a run's font) and each run shaped by HarfBuzz as the measurer shapes it:
+/// white space kept in a run's font; a line's leading characters without a script continue the
+/// script run before the line) and each run shaped by HarfBuzz as the measurer shapes it:
 /// the same glyphs, advances, kerning, ligatures, contextual forms and mark offsets, at the
 /// profile's scale (whole Pango units in `.pango`). A glyph no font has is drawn as `.notdef` at
 /// the measurer's width for it. So a line's `width` equals its `LineFragment.width` up to the
@@ -143,8 +145,15 @@ struct GlyphPositioner {
         var contentWidth = 0.0
         var fontsUsed: UInt32 = 0
         let context = RunShaper.Context(bytes: bytes, range: start..<end)
+        // The leading characters without a script of the line's first word continue the run of
+        // the text before the line, in its paragraph, as the measurer measures that word
+        // (`TextWalker.continuedScriptRun` over the word's content: up to its first space).
+        var firstWordEnd = start
+        while firstWordEnd < end, bytes[firstWordEnd] != 0x20, bytes[firstWordEnd] != 0x09 { firstWordEnd += 1 }
+        let continued = TextWalker(tables: view, bytes: bytes, levels: levels)
+            .continuedScriptRun(from: start, to: firstWordEnd)?.script ?? HB_SCRIPT_COMMON
         var runs: [Itemizer.Run] = []
-        tables.forEachRun(in: bytes, from: start, to: end, levels: levels) { runs.append($0) }
+        tables.forEachRun(in: bytes, from: start, to: end, levels: levels, continuedScript: continued) { runs.append($0) }
         for index in GlyphPositioner.visualOrder(levels: runs.map { $0.level ?? 0 }) {
             let run = runs[index]
             let scale = pango ? 1 : tables.unitScales[run.font]

@@ -50,6 +50,11 @@ struct StyleTablesConstructionTests {
         let missing = resolved.glyph == 0 && ClusterCoverage.needsGlyph(scalar)
         if missing { flags |= StyleTables.Entry.missing }
         if continuing { flags |= StyleTables.Entry.continuing }
+        // No script of its own (UAX #24 Common, Inherited, Unknown): it continues the run it is in.
+        switch hb_unicode_script(hb_unicode_funcs_get_default(), scalar.value) {
+        case HB_SCRIPT_COMMON, HB_SCRIPT_INHERITED, HB_SCRIPT_UNKNOWN: flags |= StyleTables.Entry.scriptless
+        default: break
+        }
         if asciiFastPath, codePoint >= 0x800, !continuing, !extender, !shaped, !missing, advance != 0 {
             if LineSegmentIterator.continuesIdeographicRun(scalar) { flags |= StyleTables.Entry.ideographic }
             if LineSegmentIterator.closesIdeograph(scalar) { flags |= StyleTables.Entry.closing }
@@ -86,7 +91,7 @@ struct StyleTablesConstructionTests {
             font: chain.fonts[0], multiplier: (xScale << 16) / Int64(chain.fonts[0].unitsPerEm),
             useGPOS: chain.fonts[0].hasGPOSKerning))
         var mismatches: [Int] = []
-        var flagCounts = [0, 0, 0, 0, 0, 0, 0]
+        var flagCounts = [0, 0, 0, 0, 0, 0, 0, 0]
         for codePoint in 0..<0x1_0000 {
             let built = tables.entries[codePoint]
             let expected = referenceEntry(
@@ -97,7 +102,7 @@ struct StyleTablesConstructionTests {
             {
                 mismatches.append(codePoint)
             }
-            for bit in 0..<7 where built.flags & (1 << bit) != 0 { flagCounts[bit] += 1 }
+            for bit in 0..<8 where built.flags & (1 << bit) != 0 { flagCounts[bit] += 1 }
         }
         return (mismatches, flagCounts)
     }
@@ -118,6 +123,8 @@ struct StyleTablesConstructionTests {
                 #expect(flagCounts[4] > 5_000, "shaped, chain \(c)")
                 // Unassigned code points and scripts none of the fonts has are missing.
                 #expect(flagCounts[5] > 1_000, "missing, chain \(c)")
+                // Punctuation, digits, symbols and marks have no script of their own.
+                #expect(flagCounts[7] > 5_000, "without a script, chain \(c)")
                 let built = StyleTables(chain: chain, size: size, profile: profile, asciiFastPath: asciiFastPath)
                 built.fillAllEntries()
                 #expect(built.entries[0x0378].isMissing && !built.entries[0x09].isMissing, "U+0378, tab")

@@ -588,7 +588,7 @@ struct TextWalker: ~Copyable {
         // script (`continuedScriptRun`): measured apart, with nothing kerning across the run's
         // end (a scalar beyond ASCII is looked at below, where it is decoded).
         if _slowPath(!isASCII && from < contentEnd && base[from] < 0x80 && (base[from] | 0x20) &- 0x61 >= 26),
-           let run = continuedScriptRun(from: from, to: contentEnd)
+           let run = continuedScriptRun(from: from, to: contentEnd, joinedOnly: true)
         {
             return measureAcrossScriptRuns(from: from, to: to, split: run.end, segment: segment, stepper: &stepper)
         }
@@ -642,7 +642,7 @@ struct TextWalker: ~Copyable {
                     return measureShaped(from: from, to: to, segment: segment, steppedTo: i, stepper: &stepper)
                 }
                 if _slowPath(i == from && value >= 0x80 && tables.entries[Int(value)].hasNoScript),
-                   let run = continuedScriptRun(from: from, to: contentEnd)
+                   let run = continuedScriptRun(from: from, to: contentEnd, joinedOnly: true)
                 {
                     return measureAcrossScriptRuns(from: from, to: to, split: run.end, segment: segment, stepper: &stepper)
                 }
@@ -846,8 +846,12 @@ struct TextWalker: ~Copyable {
     ///
     /// - Complexity: O(scalars before the range's first real-script one), plus
     ///   `PangoScriptRuns.script(at:in:)` where there is one after leading characters.
+    ///
+    /// - Parameter joinedOnly: Only where the two scalars around the new run's start could join
+    ///   in the tables' measuring (`mayJoinInTables`): elsewhere the range measures the same as
+    ///   one run or as two, and the runs are not read (the table path's common case).
     @inline(never)
-    func continuedScriptRun(from: Int, to: Int) -> (end: Int, script: hb_script_t)? {
+    func continuedScriptRun(from: Int, to: Int, joinedOnly: Bool = false) -> (end: Int, script: hb_script_t)? {
         guard !isASCII else { return nil }
         var i = from
         // ASCII first, without HarfBuzz: letters are Latin, the rest common.
@@ -855,6 +859,7 @@ struct TextWalker: ~Copyable {
             let b = bytes[i]
             if (b | 0x20) &- 0x61 < 26 {
                 guard i > from, !latinRunsOnly(before: i) else { return nil }
+                if joinedOnly && !mayJoinInTables(i - 1, i) { return nil }
                 let before = PangoScriptRuns.script(at: i - 1, in: bytes)
                 return PangoScriptRuns.isReal(before) && before != HB_SCRIPT_LATIN ? (i, before) : nil
             }
@@ -871,6 +876,7 @@ struct TextWalker: ~Copyable {
             if PangoScriptRuns.isReal(script) {
                 guard i > from else { return nil }
                 if script == HB_SCRIPT_LATIN && latinRunsOnly(before: i) { return nil }
+                if joinedOnly && !mayJoinInTables(previous, i) { return nil }
                 let before = PangoScriptRuns.script(at: previous, in: bytes)
                 return PangoScriptRuns.isReal(before) && before != script ? (i, before) : nil
             }
@@ -878,6 +884,19 @@ struct TextWalker: ~Copyable {
             i += length
         }
         return nil
+    }
+
+    /// Whether the scalars starting at `left` and `right` could kern or form a ligature when the
+    /// tables measure them one after the other (`GlyphStepper`: pairs of one font, by its pair
+    /// kerning and ligatures): both of one font that kerns, or `right` continuing a ligature of
+    /// its font. When they cannot, measuring them in one run or in two gives the same widths.
+    private func mayJoinInTables(_ left: Int, _ right: Int) -> Bool {
+        let a = TextWalker.decode(bytes, at: left).value
+        let b = TextWalker.decode(bytes, at: right).value
+        guard a < 0x1_0000, b < 0x1_0000 else { return true }
+        let first = tables.entries[Int(a)]
+        let second = tables.entries[Int(b)]
+        return first.font == second.font && (tables.hasKerning(font: Int(first.font)) || second.continuesLigature)
     }
 
     /// Whether every scalar with a script of its own before `end` in its paragraph (as far as

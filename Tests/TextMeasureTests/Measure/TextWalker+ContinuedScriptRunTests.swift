@@ -46,6 +46,23 @@ struct TextWalkerContinuedScriptRunTests {
         }
     }
 
+    @Test("where the scalars around the new run cannot join (a font that does not kerns them), one run or two measure the same",
+          arguments: ["漢字「カナ」です", "日本語「テスト」", "ひらがな（カタカナ）"])
+    func unjoinedPartsMeasureTheSame(text: String) throws {
+        // The bundled chain's Japanese font: "「" continues the Han or Hiragana run before it and
+        // the katakana after it starts another, which Pango shapes apart; the table path does not
+        // read the runs there (`continuedScriptRun(joinedOnly:)`), and must not need to.
+        for profile in [LayoutProfile.pango, .uikit] {
+            let measurer = try TextMeasurer(style: TextStyle.bundled(fontSize: 17, profile: profile))
+            let open = try #require(text.firstIndex { "「（".contains($0) })
+            let before = String(text[...open])
+            let rest = String(text[text.index(after: open)...])
+            let whole = try Self.width(text, measurer)
+            let parts = try Self.width(before, measurer) + Self.width(rest, measurer)
+            #expect(abs(whole - parts) < 1e-9, "\(text) \(profile): \(whole) v \(parts)")
+        }
+    }
+
     @Test("char wrapping measures the quote apart too")
     func charWrapping() throws {
         for (script, text) in [("Devanagari", "जैसे \"menu"), (nil, "Привет \"menu")] as [(String?, String)] {

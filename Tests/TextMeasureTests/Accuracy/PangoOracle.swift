@@ -91,18 +91,10 @@ enum PangoOracle {
         let input = FileManager.default.temporaryDirectory.appendingPathComponent("pango-oracle-\(UUID().uuidString).jsonl")
         try (row + Data("\n".utf8)).write(to: input)
         defer { try? FileManager.default.removeItem(at: input) }
-        let process = Process()
-        process.executableURL = try binary()
-        process.arguments = fonts.flatMap { ["--font", $0] } + [
+        let data = try output(of: fonts.flatMap { ["--font", $0] } + [
             "--input", input.path, "--size", String(Int(size)), "--width", String(Int(width)), "--wrap", wrap,
             "--explain", "1", "--quiet",
-        ]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw Failure(description: "pango-oracle --explain failed") }
+        ], failure: "pango-oracle --explain failed")
         // "  line 1: scalars 0+17, width 204963 (200.1592 pt), …"
         return try String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { line in
             guard line.hasPrefix("  line "), let range = line.range(of: ", width ") else { return nil }
@@ -113,8 +105,9 @@ enum PangoOracle {
         }
     }
 
-    /// Runs the oracle with `arguments` and returns its output, one JSON object per row.
-    private static func rows(_ arguments: [String], corpus: URL) throws -> [[String: Any]?] {
+    /// Runs the oracle with `arguments` and returns what it printed; `failure` describes a
+    /// non-zero exit.
+    private static func output(of arguments: [String], failure: String) throws -> Data {
         let process = Process()
         process.executableURL = try binary()
         process.arguments = arguments
@@ -123,7 +116,13 @@ enum PangoOracle {
         try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw Failure(description: "pango-oracle failed on \(corpus.path)") }
+        guard process.terminationStatus == 0 else { throw Failure(description: failure) }
+        return data
+    }
+
+    /// Runs the oracle with `arguments` and returns its output, one JSON object per row.
+    private static func rows(_ arguments: [String], corpus: URL) throws -> [[String: Any]?] {
+        let data = try output(of: arguments, failure: "pango-oracle failed on \(corpus.path)")
         return try data.split(separator: UInt8(ascii: "\n")).map { line in
             try JSONSerialization.jsonObject(with: Data(line)) as? [String: Any]
         }

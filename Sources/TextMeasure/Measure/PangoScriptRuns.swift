@@ -18,7 +18,7 @@ struct PangoScriptRuns {
     private var runEnd = 0
     private var script = HB_SCRIPT_COMMON
     /// Pango's stack of open paired characters (pair index, script), at most 128 deep.
-    private var stack: [(pair: Int, script: hb_script_t)] = []
+    private var stack = PairStack()
     private var atParagraphStart = true
 
     /// How far before an offset the paragraph's start is looked for; past it the runs are read
@@ -136,7 +136,7 @@ struct PangoScriptRuns {
     private mutating func nextRun() {
         let unicode = hb_unicode_funcs_get_default()
         if atParagraphStart {
-            stack.removeAll(keepingCapacity: true)
+            stack.removeAll()
             atParagraphStart = false
         }
         var startDepth = stack.count - 1
@@ -149,8 +149,7 @@ struct PangoScriptRuns {
             let pair = scalarScript == HB_SCRIPT_COMMON ? PangoScriptRuns.pairIndex(value) : -1
             if pair >= 0 {
                 if pair & 1 == 0 {
-                    if stack.count >= 128 { stack.removeAll(keepingCapacity: true) }
-                    stack.append((pair, script))
+                    stack.push(pair: pair, script: script)
                 } else if !stack.isEmpty {
                     while let last = stack.last, last.pair != pair & ~1 { stack.removeLast() }
                     startDepth = min(startDepth, stack.count - 1)

@@ -927,8 +927,9 @@ struct TextWalker: ~Copyable {
     /// Whether every scalar with a script of its own before `end` in its paragraph (as far as
     /// `PangoScriptRuns.maxLookBehind` reaches) is Latin, read from ASCII bytes alone: then
     /// every script run there is Latin or common, so a Latin scalar at `end` starts no run
-    /// (`continuedScriptRun`'s common case, English text, without reading the runs). `false`
-    /// when a byte beyond ASCII comes first (the runs must be read).
+    /// (`scriptRun(startingAt:script:after:)` where a closing bracket stopped the look-back in
+    /// English text, without reading the runs). `false` when a byte beyond ASCII comes first (the
+    /// runs must be read).
     ///
     /// - Complexity: O(bytes back to the nearest ASCII letter with no closing bracket after it,
     ///   or to the paragraph's start).

@@ -18,7 +18,7 @@ struct PangoScriptRuns {
     private var runEnd = 0
     private var script = HB_SCRIPT_COMMON
     /// Pango's stack of open paired characters (pair index, script), at most 128 deep.
-    private var stack: [(pair: Int, script: hb_script_t)] = []
+    private var stack = PairStack()
     private var atParagraphStart = true
 
     /// How far before an offset the paragraph's start is looked for; past it the runs are read
@@ -51,37 +51,44 @@ struct PangoScriptRuns {
     /// - Complexity: O(scalars between `offset` and the nearest real-script scalar).
     static func nearScript(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> hb_script_t? {
         guard offset < bytes.count else { return nil }
-        let unicode = hb_unicode_funcs_get_default()
-        /// The scalar's script when it decides, `nil` for a common or inherited one that closes
-        /// nothing, and `.some(nil)` for a closing paired one (the runs must be read).
-        func decides(_ value: UInt32) -> hb_script_t?? {
-            let script = scalarScript(value, unicode: unicode)
-            if isReal(script) { return .some(script) }
-            guard script == HB_SCRIPT_COMMON else { return nil }
-            let pair = pairIndex(value)
-            return pair >= 0 && pair & 1 == 1 ? .some(nil) : nil
-        }
-        let first = TextWalker.decode(bytes, at: offset).value
-        if let decided = decides(first) { return decided }
-        // Back to the paragraph's start.
+        // Back from `offset` (itself included) to the paragraph's start.
         var j = offset
         let limit = max(0, offset - maxLookBehind)
-        while j > 0 && !startsParagraph(at: j, in: bytes) {
+        while true {
+            let byte = bytes[j]
+            if byte < 0x80 {
+                // ASCII without HarfBuzz: letters Latin; the rest common, ")", ">", "]", "}" closing.
+                if (byte | 0x20) &- 0x61 < 26 { return HB_SCRIPT_LATIN }
+                if byte == 0x29 || byte == 0x3E || byte == 0x5D || byte == 0x7D { return nil }
+            } else {
+                let value = TextWalker.decode(bytes, at: j).value
+                let script = scalarScript(value)
+                if isReal(script) { return script }
+                if script == HB_SCRIPT_COMMON && closes(value) { return nil }
+            }
+            guard j > 0 && !startsParagraph(at: j, in: bytes) else { break }
             guard j > limit else { return nil }
-            var k = j - 1
-            while k > 0 && bytes[k] & 0xC0 == 0x80 { k -= 1 }
-            if let decided = decides(TextWalker.decode(bytes, at: k).value) { return decided }
-            j = k
+            j -= 1
+            while j > 0 && bytes[j] & 0xC0 == 0x80 { j -= 1 }
         }
         // Only common and inherited scalars before it in its paragraph: the first real script after.
         var f = offset
         while f < bytes.count {
             let (value, length) = TextWalker.decode(bytes, at: f)
             if value == 0x0A || value == 0x0D || value == 0x2029 { return HB_SCRIPT_COMMON }
-            if let decided = decides(value) { return decided }
+            let script = scalarScript(value)
+            if isReal(script) { return script }
+            if script == HB_SCRIPT_COMMON && closes(value) { return nil }
             f += length
         }
         return HB_SCRIPT_COMMON
+    }
+
+    /// Whether `value` is a closing paired character (`pairedCharacters`, odd index).
+    @inline(__always)
+    private static func closes(_ value: UInt32) -> Bool {
+        let pair = pairIndex(value)
+        return pair >= 0 && pair & 1 == 1
     }
 
     /// Whether byte `offset` (> 0) of `bytes` starts a paragraph: the byte before it ends LF, CR or
@@ -129,7 +136,7 @@ struct PangoScriptRuns {
     private mutating func nextRun() {
         let unicode = hb_unicode_funcs_get_default()
         if atParagraphStart {
-            stack.removeAll(keepingCapacity: true)
+            stack.removeAll()
             atParagraphStart = false
         }
         var startDepth = stack.count - 1
@@ -142,8 +149,7 @@ struct PangoScriptRuns {
             let pair = scalarScript == HB_SCRIPT_COMMON ? PangoScriptRuns.pairIndex(value) : -1
             if pair >= 0 {
                 if pair & 1 == 0 {
-                    if stack.count >= 128 { stack.removeAll(keepingCapacity: true) }
-                    stack.append((pair, script))
+                    stack.push(pair: pair, script: script)
                 } else if !stack.isEmpty {
                     while let last = stack.last, last.pair != pair & ~1 { stack.removeLast() }
                     startDepth = min(startDepth, stack.count - 1)
@@ -173,17 +179,30 @@ struct PangoScriptRuns {
     }
 
     /// The script of scalar `value` (`hb_unicode_script`), answered without a call for ASCII and
-    /// the Thai block, which make up nearly every scalar of the rows read (letters Latin, other
-    /// ASCII common; U+0E01–U+0E3A and U+0E40–U+0E5B Thai, the rest of the block — U+0E3F, the
-    /// baht sign, is common — unassigned or common, left to HarfBuzz). `PangoScriptRunsTests`
-    /// checks both ranges against HarfBuzz.
+    /// the Thai block, which make up nearly every scalar of the rows read (`fastScript`).
     @inline(__always)
     static func scalarScript(_ value: UInt32, unicode: OpaquePointer?) -> hb_script_t {
+        fastScript(value) ?? hb_unicode_script(unicode, value)
+    }
+
+    /// `scalarScript(_:unicode:)` with HarfBuzz's default Unicode functions, fetched only for a
+    /// scalar that `fastScript` does not answer.
+    @inline(__always)
+    static func scalarScript(_ value: UInt32) -> hb_script_t {
+        fastScript(value) ?? hb_unicode_script(hb_unicode_funcs_get_default(), value)
+    }
+
+    /// The script of `value` where it is known without HarfBuzz: ASCII (letters Latin, the rest
+    /// common) and U+0E01–U+0E3A, U+0E40–U+0E5B (Thai; the rest of the block — U+0E3F, the baht
+    /// sign, is common — unassigned or common, left to HarfBuzz); else `nil`.
+    /// `PangoScriptRunsTests` checks both ranges against HarfBuzz.
+    @inline(__always)
+    private static func fastScript(_ value: UInt32) -> hb_script_t? {
         if value < 0x80 {
             return (value | 0x20) &- 0x61 < 26 ? HB_SCRIPT_LATIN : HB_SCRIPT_COMMON
         }
         if value &- 0x0E01 < 0x3A || value &- 0x0E40 < 0x1C { return HB_SCRIPT_THAI }
-        return hb_unicode_script(unicode, value)
+        return nil
     }
 
     /// `REAL_SCRIPT`: a script of its own (not common, inherited or unknown).

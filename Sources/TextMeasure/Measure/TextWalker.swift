@@ -858,32 +858,57 @@ struct TextWalker: ~Copyable {
         while i < to, bytes[i] < 0x80 {
             let b = bytes[i]
             if (b | 0x20) &- 0x61 < 26 {
-                guard i > from, !latinRunsOnly(before: i) else { return nil }
+                guard i > from else { return nil }
                 if joinedOnly && !mayJoinInTables(i - 1, i) { return nil }
-                let before = PangoScriptRuns.script(at: i - 1, in: bytes)
-                return PangoScriptRuns.isReal(before) && before != HB_SCRIPT_LATIN ? (i, before) : nil
+                return scriptRun(startingAt: i, script: HB_SCRIPT_LATIN, after: i - 1)
             }
             if TextWalker.isMandatoryBreak(UInt32(b)) { return nil }
             i += 1
         }
         guard i < to else { return nil }
-        let unicode = hb_unicode_funcs_get_default()
+        // Beyond ASCII: whether a scalar has a script of its own from its entry (the tables'
+        // `hasNoScript`), HarfBuzz asked only beyond the Basic Multilingual Plane and for the
+        // script of the first one that has, once the cheaper tests leave the question open.
         var previous = i > from ? i - 1 : from
         while i < to {
             let (value, length) = TextWalker.decode(bytes, at: i)
             if TextWalker.isMandatoryBreak(value) { return nil }
-            let script = PangoScriptRuns.scalarScript(value, unicode: unicode)
-            if PangoScriptRuns.isReal(script) {
+            if hasScript(value) {
                 guard i > from else { return nil }
-                if script == HB_SCRIPT_LATIN && latinRunsOnly(before: i) { return nil }
                 if joinedOnly && !mayJoinInTables(previous, i) { return nil }
-                let before = PangoScriptRuns.script(at: previous, in: bytes)
-                return PangoScriptRuns.isReal(before) && before != script ? (i, before) : nil
+                return scriptRun(startingAt: i, script: PangoScriptRuns.scalarScript(value), after: previous)
             }
             previous = i
             i += length
         }
         return nil
+    }
+
+    /// `continuedScriptRun`'s answer for a range whose first scalar with a script of its own,
+    /// `script`, is at `i`, after leading characters up to the one at `previous`: `(i, S)` when
+    /// the run holding `previous` (`PangoScriptRuns.script(at:in:)`) is of a real script S other
+    /// than `script`, else `nil`. The runs are read from the paragraph's start only where the
+    /// scalars near `previous` leave the run open (`PangoScriptRuns.nearScript`) and, for a Latin
+    /// `script`, something beyond ASCII is before it (`latinRunsOnly`).
+    private func scriptRun(startingAt i: Int, script: hb_script_t, after previous: Int) -> (end: Int, script: hb_script_t)? {
+        let before: hb_script_t
+        if let near = PangoScriptRuns.nearScript(at: previous, in: bytes) {
+            before = near
+        } else if script == HB_SCRIPT_LATIN && latinRunsOnly(before: i) {
+            return nil
+        } else {
+            before = PangoScriptRuns.scannedScript(at: previous, in: bytes)
+        }
+        return PangoScriptRuns.isReal(before) && before != script ? (i, before) : nil
+    }
+
+    /// Whether the scalar `value` (not ASCII) has a script of its own (Pango's `REAL_SCRIPT`):
+    /// from its entry in the Basic Multilingual Plane (`StyleTables.Entry.hasNoScript`, which the
+    /// walker's text has filled), else from HarfBuzz.
+    @inline(__always)
+    private func hasScript(_ value: UInt32) -> Bool {
+        if value < 0x1_0000 { return !tables.entries[Int(value)].hasNoScript }
+        return PangoScriptRuns.isReal(hb_unicode_script(hb_unicode_funcs_get_default(), value))
     }
 
     /// Whether the scalars starting at `left` and `right` could kern or form a ligature when the
@@ -902,8 +927,9 @@ struct TextWalker: ~Copyable {
     /// Whether every scalar with a script of its own before `end` in its paragraph (as far as
     /// `PangoScriptRuns.maxLookBehind` reaches) is Latin, read from ASCII bytes alone: then
     /// every script run there is Latin or common, so a Latin scalar at `end` starts no run
-    /// (`continuedScriptRun`'s common case, English text, without reading the runs). `false`
-    /// when a byte beyond ASCII comes first (the runs must be read).
+    /// (`scriptRun(startingAt:script:after:)` where a closing bracket stopped the look-back in
+    /// English text, without reading the runs). `false` when a byte beyond ASCII comes first (the
+    /// runs must be read).
     ///
     /// - Complexity: O(bytes back to the nearest ASCII letter with no closing bracket after it,
     ///   or to the paragraph's start).

@@ -38,20 +38,46 @@ struct PangoScriptRunsTests {
         #expect(Self.scripts("말\n123", at: ["말\n"]) == [HB_SCRIPT_COMMON])
     }
 
-    @Test("Read near the offset, the script is the runs' wherever no paired character is near",
-          arguments: ["ko", "mixed", "mixed-ar", "mixed-he", "hi", "th", "ja"])
-    func nearScriptIsTheRuns(corpus: String) throws {
-        let url = PangoOracle.repositoryRoot.appendingPathComponent("Tests/TextMeasureTests/Fixtures/corpus/\(corpus).jsonl")
+    /// The texts of every corpus row (Tests/TextMeasureTests/Fixtures/corpus/*.jsonl).
+    static func corpusTexts() throws -> [String] {
+        let folder = PangoOracle.repositoryRoot.appendingPathComponent("Tests/TextMeasureTests/Fixtures/corpus")
+        var texts: [String] = []
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() where name.hasSuffix(".jsonl") {
+            let lines = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8).split(separator: "\n")
+            for line in lines {
+                guard let text = (try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["text"] as? String
+                else { continue }
+                texts.append(text)
+            }
+        }
+        return texts
+    }
+
+    /// Generated nests of brackets and quotes (ASCII, guillemets, curly quotes, CJK brackets,
+    /// closers without openers) around Latin, Thai, Devanagari, Hiragana, Katakana and Arabic
+    /// letters, digits, spaces and paragraph breaks: fixed-seed, `count` texts of 1–24 scalars.
+    static func generatedNests(count: Int) -> [String] {
+        let alphabet: [String] = [
+            "a", "b", "ก", "ข", "क", "ि", "あ", "カ", "ب", "1", " ", "'", "\"", "%", "(", ")", "[", "]", "{", "}",
+            "<", ">", "«", "»", "“", "”", "‘", "’", "「", "」", "（", "）", "\n",
+        ]
+        var generator = SplitMix64(seed: 2_411)
+        return (0..<count).map { _ in
+            let length = Int.random(in: 1...24, using: &generator)
+            return (0..<length).map { _ in alphabet.randomElement(using: &generator)! }.joined()
+        }
+    }
+
+    @Test("Read near the offset, the script is the runs' wherever no paired character is near: every offset of every corpus row and of generated bracket and quote nests")
+    func nearScriptIsTheRuns() throws {
         var near = 0
         var scanned = 0
-        for line in try String(contentsOf: url, encoding: .utf8).split(separator: "\n").prefix(400) {
-            guard let text = (try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["text"] as? String
-            else { continue }
+        for text in try Self.corpusTexts() + Self.generatedNests(count: 3_000) {
             Array(text.utf8).withUnsafeBufferPointer { bytes in
                 var i = 0
                 while i < bytes.count {
                     if let script = PangoScriptRuns.nearScript(at: i, in: bytes) {
-                        #expect(script == PangoScriptRuns.scannedScript(at: i, in: bytes), "\(corpus): \(text) at byte \(i)")
+                        #expect(script == PangoScriptRuns.scannedScript(at: i, in: bytes), "\(text) at byte \(i)")
                         near += 1
                     } else {
                         scanned += 1
@@ -60,9 +86,9 @@ struct PangoScriptRunsTests {
                 }
             }
         }
-        // Not vacuous: most offsets are read near, and the corpora have paired characters.
-        #expect(near > 1_000)
-        #expect(scanned > 0)
+        // Not vacuous: most offsets are read near, and the texts have closing paired characters.
+        #expect(near > 100_000)
+        #expect(scanned > 1_000)
     }
 
     @Test("The scripts of ASCII and the Thai block read without HarfBuzz are HarfBuzz's")

@@ -25,6 +25,49 @@ struct TextWalkerContinuedScriptRunTests {
         return measured.maxLineWidth
     }
 
+    /// `continuedScriptRun(from:to:)` as its documentation states it, from HarfBuzz's scripts
+    /// and the runs read from the paragraph's start (`PangoScriptRuns.scannedScript`).
+    static func referenceRun(from: Int, to: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (end: Int, script: hb_script_t)? {
+        let unicode = hb_unicode_funcs_get_default()
+        var i = from
+        var previous = from
+        while i < to {
+            let (value, length) = TextWalker.decode(bytes, at: i)
+            if TextWalker.isMandatoryBreak(value) { return nil }
+            let script = hb_unicode_script(unicode, value)
+            if PangoScriptRuns.isReal(script) {
+                guard i > from else { return nil }
+                let before = PangoScriptRuns.scannedScript(at: previous, in: bytes)
+                return PangoScriptRuns.isReal(before) && before != script ? (i, before) : nil
+            }
+            previous = i
+            i += length
+        }
+        return nil
+    }
+
+    @Test("the run continued into a piece is the one the runs read from the paragraph's start give: every offset of every corpus row and of generated bracket and quote nests, up to the next space")
+    func continuedRunIsTheRuns() throws {
+        let measurer = try Self.measurer("Thai", profile: .pango)
+        var continued = 0
+        for text in try PangoScriptRunsTests.corpusTexts() + PangoScriptRunsTests.generatedNests(count: 3_000) {
+            Array(text.utf8).withUnsafeBufferPointer { bytes in
+                let walker = TextWalker(tables: measurer.tables, bytes: bytes)
+                var from = 0
+                while from < bytes.count {
+                    var to = from
+                    while to < bytes.count && bytes[to] != 0x20 { to += 1 }
+                    let expected = Self.referenceRun(from: from, to: to, in: bytes)
+                    let found = walker.continuedScriptRun(from: from, to: to)
+                    #expect(found?.end == expected?.end && found?.script == expected?.script, "\(text) from byte \(from)")
+                    if expected != nil { continued += 1 }
+                    from += TextWalker.decode(bytes, at: from).length
+                }
+            }
+        }
+        #expect(continued > 1_000)  // not vacuous
+    }
+
     @Test("after another script the quote and the word are measured apart; after Latin they kern",
           arguments: [
             // Shaped before (Devanagari), a table-measured piece after; the piece itself shaped

@@ -50,6 +50,13 @@ struct UTF8Block {
         return offsets .< SIMD16<UInt8>(repeating: count)
     }
 
+    /// Whether every byte of `first` and `second` is ASCII.
+    @inline(__always)
+    static func isASCII(_ first: UTF8Block, _ second: UTF8Block) -> Bool {
+        let words = unsafeBitCast(first.leads | second.leads, to: SIMD2<UInt64>.self)
+        return (words[0] | words[1]) & 0x8080_8080_8080_8080 == 0
+    }
+
     /// Whether `lanes` has a position.
     @inline(__always)
     static func any(_ lanes: Lanes) -> Bool {
@@ -72,6 +79,41 @@ struct UTF8Block {
             }
         }
         return true
+    }
+
+    /// Calls `body` with pairs of blocks covering every position of `bytes` but the last, each
+    /// block with its offset in `bytes`, until it returns `false`: 32 bytes a step (two blocks
+    /// 16 bytes apart), the last pair ending at the text's end (its two blocks may overlap each
+    /// other and the pair before); a text of 2 to 16 bytes as one block padded with zero bytes,
+    /// given twice; none for a text of 0 or 1 byte (see `forEach(in:_:)`).
+    ///
+    /// - Returns: `false` once `body` has.
+    /// - Complexity: O(n / 32) pairs.
+    @inline(__always)
+    static func forEachPair(
+        in bytes: UnsafeBufferPointer<UInt8>, _ body: (UTF8Block, Int, UTF8Block, Int) -> Bool
+    ) -> Bool {
+        let count = bytes.count
+        guard let base = bytes.baseAddress, count > 1 else { return true }  // no position before the last
+        if count < 17 {
+            var padded = (SIMD16<UInt8>(), SIMD16<UInt8>())
+            return withUnsafeMutableBytes(of: &padded) { raw in
+                raw.baseAddress!.copyMemory(from: base, byteCount: count)
+                let block = UTF8Block(raw.baseAddress!.assumingMemoryBound(to: UInt8.self))
+                return body(block, 0, block, 0)
+            }
+        }
+        var i = 0
+        while i &+ 33 <= count {
+            if !body(UTF8Block(base + i), i, UTF8Block(base + (i &+ 16)), i &+ 16) { return false }
+            i &+= 32
+        }
+        // Positions i..<count - 1 are left, at most 32: the block ending at the end covers the
+        // last 16, the one at i (or the same block) the others.
+        guard i &+ 1 < count else { return true }
+        let last = count &- 17
+        let first = min(i, last)
+        return body(UTF8Block(base + first), first, UTF8Block(base + last), last)
     }
 
     /// Calls `body` with blocks covering every position of `bytes` but the last (each block's

@@ -287,7 +287,9 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
             entries: entries, entriesComplete: entriesComplete, asciiSimple: asciiSimple,
             asciiLigaturePairs: asciiLigaturePairs, asciiKerning: asciiKerning,
             asciiKerningIndex: asciiKerningIndex, asciiKerningValues: asciiKerningValues,
-            fontHasKerning: fontHasKerningStorage, lineHeights: lineHeightStorage, baselineShifts: baselineShifts,
+            fontHasKerning: fontHasKerningStorage,
+            kerningFonts: fontHasKerning.indices.reduce(0) { fontHasKerning[$1] ? $0 | StyleTables.maskBit(font: $1) : $0 },
+            lineHeights: lineHeightStorage, baselineShifts: baselineShifts,
             ligatures: ligatureLookup,
             unitsPerPoint: unitsPerPoint,
             profile: profile, lineBreakTailoring: lineBreakTailoring,
@@ -509,7 +511,7 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
         after font: Int, scalar: UInt32, content: Range<Int>, following: Int, levels: BidiLevels? = nil,
         in bytes: UnsafeBufferPointer<UInt8>
     ) -> Int {
-        let afterEmoji = scalar >= 0x80 && EmojiCategory(scalar) != .other
+        let afterEmoji = scalar >= 0x80 && !EmojiCategory.isOther(scalar)
         if levels == nil, !afterEmoji {
             // The common case, answered before the following text's emoji check when that text
             // is in this font or a later one (it cannot take the white space then).

@@ -17,6 +17,8 @@ struct IdeographicPieces: IteratorProtocol {
     let base: UnsafePointer<UInt8>
     /// The text's length in bytes.
     let count: Int
+    /// `count - 6`: the last `start` with a scalar of three bytes after the ideograph there.
+    let lastStart: Int
     /// The style's tables.
     let tables: StyleTableView
     /// `tables.entries`.
@@ -45,6 +47,7 @@ struct IdeographicPieces: IteratorProtocol {
     init(text: UnsafeBufferPointer<UInt8>, base: UnsafePointer<UInt8>, start: Int, tables: StyleTableView) {
         self.base = base
         count = text.count
+        lastStart = text.count &- 6
         self.tables = tables
         entries = tables.entries
         kerningFonts = tables.kerningFonts
@@ -64,7 +67,7 @@ struct IdeographicPieces: IteratorProtocol {
     mutating func next() -> LayoutPiece? {
         // (Where `segmentEnd()` would be `nil`, `hasEnded`.)
         let end = start &+ 3
-        guard end &+ 3 <= count, base[end] & 0xF0 == 0xE0 else { return ended() }
+        guard start <= lastStart, base[end] & 0xF0 == 0xE0 else { return ended() }
         guard fontMask & kerningFonts == 0 else { return nil }
         let nextEntry = entries[Int(TextWalker.decodeThreeBytes(base, at: end))]
         if nextEntry.isIdeographic {
@@ -77,7 +80,7 @@ struct IdeographicPieces: IteratorProtocol {
         guard nextEntry.closesIdeograph else { return ended() }
         let closingMask = StyleTables.maskBit(font: Int(nextEntry.font))
         guard closingMask & kerningFonts == 0 else { return nil }
-        guard end &+ 6 <= count, base[end &+ 3] & 0xF0 == 0xE0 else { return ended() }
+        guard end <= lastStart, base[end &+ 3] & 0xF0 == 0xE0 else { return ended() }
         let followingEntry = entries[Int(TextWalker.decodeThreeBytes(base, at: end &+ 3))]
         guard followingEntry.isIdeographic else { return ended() }
         let piece = closed(by: nextEntry.advance, mask: closingMask, adjustment: 0, closingAdjustment: 0)

@@ -578,6 +578,12 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
 
     /// Where `followingText(at:from:to:levels:in:)` looks for the following text: `following`
     /// with the characters that choose no font skipped; `nil` where it meets another level.
+    /// (Inlined: without levels, as `whitespaceFont` mostly asks, a short loop.)
+    #if compiler(>=6.3)
+    @inline(always)
+    #else
+    @inline(__always)
+    #endif
     private func followingTextStart(
         at following: Int, from: Int, to: Int, levels: BidiLevels?, in bytes: UnsafeBufferPointer<UInt8>
     ) -> Int? {
@@ -587,7 +593,7 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
             let (value, length) = TextWalker.decode(bytes, at: at)
             // Only format characters and spaces beyond ASCII are skipped: an ASCII space or
             // control ends the text a piece is followed by (a break, a paragraph's end).
-            guard value >= 0x80, Itemizer.considerAsSpace(value) else { break }
+            guard value >= 0x80, TextWalker.isSpaceLike(value) else { break }
             at += length
         }
         return at

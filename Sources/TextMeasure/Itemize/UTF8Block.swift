@@ -81,6 +81,17 @@ struct UTF8Block {
         return true
     }
 
+    /// Calls `body` with the block of the `count` (2 to 16) bytes at `base` padded with zero
+    /// bytes (which no pattern of a lead byte matches).
+    @inline(__always)
+    private static func padded(_ base: UnsafePointer<UInt8>, count: Int, _ body: (UTF8Block) -> Bool) -> Bool {
+        var padded = (SIMD16<UInt8>(), SIMD16<UInt8>())
+        return withUnsafeMutableBytes(of: &padded) { raw in
+            raw.baseAddress!.copyMemory(from: base, byteCount: count)
+            return body(UTF8Block(raw.baseAddress!.assumingMemoryBound(to: UInt8.self)))
+        }
+    }
+
     /// Calls `body` with pairs of blocks covering every position of `bytes` but the last, each
     /// block with its offset in `bytes`, until it returns `false`: 32 bytes a step (two blocks
     /// 16 bytes apart), the last pair ending at the text's end (its two blocks may overlap each
@@ -95,14 +106,7 @@ struct UTF8Block {
     ) -> Bool {
         let count = bytes.count
         guard let base = bytes.baseAddress, count > 1 else { return true }  // no position before the last
-        if count < 17 {
-            var padded = (SIMD16<UInt8>(), SIMD16<UInt8>())
-            return withUnsafeMutableBytes(of: &padded) { raw in
-                raw.baseAddress!.copyMemory(from: base, byteCount: count)
-                let block = UTF8Block(raw.baseAddress!.assumingMemoryBound(to: UInt8.self))
-                return body(block, 0, block, 0)
-            }
-        }
+        if count < 17 { return padded(base, count: count) { body($0, 0, $0, 0) } }
         var i = 0
         while i &+ 33 <= count {
             if !body(UTF8Block(base + i), i, UTF8Block(base + (i &+ 16)), i &+ 16) { return false }
@@ -128,13 +132,7 @@ struct UTF8Block {
     static func forEach(in bytes: UnsafeBufferPointer<UInt8>, _ body: (UTF8Block, Int) -> Bool) -> Bool {
         let count = bytes.count
         guard let base = bytes.baseAddress, count > 1 else { return true }  // no position before the last
-        if count < 17 {
-            var padded = (SIMD16<UInt8>(), SIMD16<UInt8>())
-            return withUnsafeMutableBytes(of: &padded) { raw in
-                raw.baseAddress!.copyMemory(from: base, byteCount: count)
-                return body(UTF8Block(raw.baseAddress!.assumingMemoryBound(to: UInt8.self)), 0)
-            }
-        }
+        if count < 17 { return padded(base, count: count) { body($0, 0) } }
         var i = 0
         while true {
             if !body(UTF8Block(base + i), i) { return false }

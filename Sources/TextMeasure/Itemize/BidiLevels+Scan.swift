@@ -3,26 +3,34 @@ import CFriBidi
 /// The scan that tells text with nothing right to left (no levels) without asking fribidi.
 extension BidiLevels {
     /// Whether `bytes` holds a scalar whose bidi type can make a level other than 0 (right to
-    /// left, Arabic letter or number, an RLE or RLO embedding, an isolate): a scan of sixteen
-    /// bytes at a time (`UTF8Block`) for the lead bytes, with the byte after them, that start a
+    /// left, Arabic letter or number, an RLE or RLO embedding, an isolate): a scan of 32 bytes
+    /// at a time (two `UTF8Block`s) for the lead bytes, with the byte after them, that start a
     /// range holding such scalars (`isCandidate`: U+0580–U+08FF, U+2000–U+207F, U+FB00–U+FEFF,
-    /// U+10000–U+10FFF, U+1E000–U+1EFFF), decoding only those scalars.
-    /// Devanagari, Thai, CJK… (lead byte E0 followed by A4 or more, E3–E9) take no decoding.
+    /// U+10000–U+10FFF, U+1E000–U+1EFFF), decoding only those scalars: the lead bytes first
+    /// (`candidateLeads`), then, where some are found, with the bytes after them
+    /// (`candidates(in:)`). Devanagari, Thai, CJK… (lead byte E0 followed by A4 or more, E3–E9)
+    /// take no decoding, nor do full-width forms (EF BC–BF).
     ///
     /// - Complexity: O(n) in the length of `bytes`: a few vector instructions per sixteen bytes.
     static func mayHaveLevels(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        !UTF8Block.forEach(in: bytes) { block, offset in
-            guard !block.isASCII, UTF8Block.any(candidateLeads(in: block)) else { return true }
-            return !raisesLevel(in: bytes, at: offset, block)
+        !UTF8Block.forEachPair(in: bytes) { first, firstOffset, second, secondOffset in
+            guard !UTF8Block.isASCII(first, second),
+                UTF8Block.any(candidateLeads(in: first) .| candidateLeads(in: second))
+            else { return true }
+            let firstLanes = candidates(in: first)
+            let secondLanes = candidates(in: second)
+            guard UTF8Block.any(firstLanes .| secondLanes) else { return true }
+            return !raisesLevel(in: bytes, at: firstOffset, firstLanes)
+                && !raisesLevel(in: bytes, at: secondOffset, secondLanes)
         }
     }
 
-    /// Whether a scalar of `block`, at `offset` in `bytes`, raises a level: each candidate
-    /// decoded and tested (`mayHaveLevel`, `raisesLevel`). Out of the scan's loop, which stays
-    /// short.
+    /// Whether a scalar at a position of `lanes` (the `candidates(in:)` of a block at `offset`
+    /// in `bytes`) raises a level: each decoded and tested (`mayHaveLevel`, `raisesLevel`). Out
+    /// of the scan's loop, which stays short.
     @inline(never)
-    static func raisesLevel(in bytes: UnsafeBufferPointer<UInt8>, at offset: Int, _ block: UTF8Block) -> Bool {
-        !UTF8Block.forEachPosition(of: candidates(in: block)) { lane in
+    static func raisesLevel(in bytes: UnsafeBufferPointer<UInt8>, at offset: Int, _ lanes: UTF8Block.Lanes) -> Bool {
+        !UTF8Block.forEachPosition(of: lanes) { lane in
             let value = TextWalker.decode(bytes, at: offset &+ lane).value
             return !(mayHaveLevel(value) && raisesLevel(value))
         }

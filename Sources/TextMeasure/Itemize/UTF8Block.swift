@@ -50,6 +50,13 @@ struct UTF8Block {
         return offsets .< SIMD16<UInt8>(repeating: count)
     }
 
+    /// Whether every byte of `first` and `second` is ASCII.
+    @inline(__always)
+    static func isASCII(_ first: UTF8Block, _ second: UTF8Block) -> Bool {
+        let words = unsafeBitCast(first.leads | second.leads, to: SIMD2<UInt64>.self)
+        return (words[0] | words[1]) & 0x8080_8080_8080_8080 == 0
+    }
+
     /// Whether `lanes` has a position.
     @inline(__always)
     static func any(_ lanes: Lanes) -> Bool {
@@ -74,6 +81,45 @@ struct UTF8Block {
         return true
     }
 
+    /// Calls `body` with the block of the `count` (2 to 16) bytes at `base` padded with zero
+    /// bytes (which no pattern of a lead byte matches).
+    @inline(__always)
+    private static func padded(_ base: UnsafePointer<UInt8>, count: Int, _ body: (UTF8Block) -> Bool) -> Bool {
+        var padded = (SIMD16<UInt8>(), SIMD16<UInt8>())
+        return withUnsafeMutableBytes(of: &padded) { raw in
+            raw.baseAddress!.copyMemory(from: base, byteCount: count)
+            return body(UTF8Block(raw.baseAddress!.assumingMemoryBound(to: UInt8.self)))
+        }
+    }
+
+    /// Calls `body` with pairs of blocks covering every position of `bytes` but the last, each
+    /// block with its offset in `bytes`, until it returns `false`: 32 bytes a step (two blocks
+    /// 16 bytes apart), the last pair ending at the text's end (its two blocks may overlap each
+    /// other and the pair before); a text of 2 to 16 bytes as one block padded with zero bytes,
+    /// given twice; none for a text of 0 or 1 byte (see `forEach(in:_:)`).
+    ///
+    /// - Returns: `false` once `body` has.
+    /// - Complexity: O(n / 32) pairs.
+    @inline(__always)
+    static func forEachPair(
+        in bytes: UnsafeBufferPointer<UInt8>, _ body: (UTF8Block, Int, UTF8Block, Int) -> Bool
+    ) -> Bool {
+        let count = bytes.count
+        guard let base = bytes.baseAddress, count > 1 else { return true }  // no position before the last
+        if count < 17 { return padded(base, count: count) { body($0, 0, $0, 0) } }
+        var i = 0
+        while i &+ 33 <= count {
+            if !body(UTF8Block(base + i), i, UTF8Block(base + (i &+ 16)), i &+ 16) { return false }
+            i &+= 32
+        }
+        // Positions i..<count - 1 are left, at most 32: the block ending at the end covers the
+        // last 16, the one at i (or the same block) the others.
+        guard i &+ 1 < count else { return true }
+        let last = count &- 17
+        let first = min(i, last)
+        return body(UTF8Block(base + first), first, UTF8Block(base + last), last)
+    }
+
     /// Calls `body` with blocks covering every position of `bytes` but the last (each block's
     /// offset in `bytes` with it) until it returns `false`: blocks 16 bytes apart, the last one
     /// overlapping the one before so that it ends at the text's end; a text of 2 to 16 bytes as
@@ -86,13 +132,7 @@ struct UTF8Block {
     static func forEach(in bytes: UnsafeBufferPointer<UInt8>, _ body: (UTF8Block, Int) -> Bool) -> Bool {
         let count = bytes.count
         guard let base = bytes.baseAddress, count > 1 else { return true }  // no position before the last
-        if count < 17 {
-            var padded = (SIMD16<UInt8>(), SIMD16<UInt8>())
-            return withUnsafeMutableBytes(of: &padded) { raw in
-                raw.baseAddress!.copyMemory(from: base, byteCount: count)
-                return body(UTF8Block(raw.baseAddress!.assumingMemoryBound(to: UInt8.self)), 0)
-            }
-        }
+        if count < 17 { return padded(base, count: count) { body($0, 0) } }
         var i = 0
         while true {
             if !body(UTF8Block(base + i), i) { return false }

@@ -10,26 +10,36 @@
 ///
 /// `next()` gives the common pieces only — those whose fonts have no kerning — and no call is
 /// made for them, so that a loop over them keeps everything in registers
-/// (`LineFitter.appendWhileFitting`); `nextSegment()` gives any piece.
+/// (`LineFitter.appendWhileFitting`); `nextSegment()` gives any piece. Where `next()` gives none
+/// because the run has ended (`hasEnded`), neither does `nextSegment()`.
 struct IdeographicPieces: IteratorProtocol {
     /// The text.
     let base: UnsafePointer<UInt8>
     /// The text's length in bytes.
     let count: Int
+    /// `count - 6`: the last `start` with a scalar of three bytes after the ideograph there.
+    let lastStart: Int
     /// The style's tables.
     let tables: StyleTableView
     /// `tables.entries`.
     let entries: UnsafePointer<StyleTables.Entry>
+    /// The mask bits (`StyleTables.maskBit(font:)`) of the fonts that have pair kerning
+    /// (`StyleTableView.kerningFonts`): a piece whose mask has none of them has no kerning.
+    let kerningFonts: UInt32
     /// Where the next piece starts: an ideograph of three bytes.
     private(set) var start: Int
     /// The advance of the ideograph at `start` (its entry's: the rest of it is read again
     /// where needed, which keeps the loop over `next()` in registers).
     private var advance: Double
-    /// The font of the ideograph at `start`.
-    private var font: UInt8
-    /// Whether the glyph stepper has not stepped through the last scalar of the pieces `next()`
-    /// gave (the three bytes before `start`) yet: `catchUp`.
-    private var isBehind = false
+    /// The mask bit of the font of the ideograph at `start` (`StyleTables.maskBit(font:)`).
+    private var fontMask: UInt32
+    /// Where the glyph stepper stands: it has stepped through the scalars before this offset.
+    /// Behind `start` once `next()` has given pieces (it has not stepped through their last
+    /// scalar, the three bytes before `start`, yet): `catchUp`.
+    private var steppedTo: Int
+    /// Whether `next()` returned `nil` because the run ended (`nextSegment` would return `nil`
+    /// too), not because the piece needs the stepper.
+    private(set) var hasEnded = false
 
     /// The pieces from the ideograph at `start` (which must have an entry that
     /// `isIdeographic`).
@@ -37,12 +47,15 @@ struct IdeographicPieces: IteratorProtocol {
     init(text: UnsafeBufferPointer<UInt8>, base: UnsafePointer<UInt8>, start: Int, tables: StyleTableView) {
         self.base = base
         count = text.count
+        lastStart = text.count &- 6
         self.tables = tables
         entries = tables.entries
+        kerningFonts = tables.kerningFonts
         self.start = start
+        steppedTo = start
         let entry = entries[Int(TextWalker.decodeThreeBytes(base, at: start))]
         advance = entry.advance
-        font = entry.font
+        fontMask = StyleTables.maskBit(font: Int(entry.font))
     }
 
     /// The next piece if its fonts have no kerning — so that its adjustments are 0 whatever
@@ -52,38 +65,46 @@ struct IdeographicPieces: IteratorProtocol {
     /// keeps nothing of the scalars before the last).
     @inline(__always)
     mutating func next() -> LayoutPiece? {
+        // (Where `segmentEnd()` would be `nil`, `hasEnded`.)
         let end = start &+ 3
-        guard end &+ 3 <= count, base[end] & 0xF0 == 0xE0, !tables.hasKerning(font: Int(font)) else { return nil }
+        guard start <= lastStart, base[end] & 0xF0 == 0xE0 else { return ended() }
+        guard fontMask & kerningFonts == 0 else { return nil }
         let nextEntry = entries[Int(TextWalker.decodeThreeBytes(base, at: end))]
         if nextEntry.isIdeographic {
             let piece = alone(adjustment: 0)
-            isBehind = true
             start = end
             advance = nextEntry.advance
-            font = nextEntry.font
+            fontMask = StyleTables.maskBit(font: Int(nextEntry.font))
             return piece
         }
-        guard nextEntry.closesIdeograph, !tables.hasKerning(font: Int(nextEntry.font)), end &+ 6 <= count,
-            base[end &+ 3] & 0xF0 == 0xE0
-        else { return nil }
+        guard nextEntry.closesIdeograph else { return ended() }
+        let closingMask = StyleTables.maskBit(font: Int(nextEntry.font))
+        guard closingMask & kerningFonts == 0 else { return nil }
+        guard end <= lastStart, base[end &+ 3] & 0xF0 == 0xE0 else { return ended() }
         let followingEntry = entries[Int(TextWalker.decodeThreeBytes(base, at: end &+ 3))]
-        guard followingEntry.isIdeographic else { return nil }
-        let piece = closed(by: nextEntry, adjustment: 0, closingAdjustment: 0)
-        isBehind = true
+        guard followingEntry.isIdeographic else { return ended() }
+        let piece = closed(by: nextEntry.advance, mask: closingMask, adjustment: 0, closingAdjustment: 0)
         start = end &+ 3
         advance = followingEntry.advance
-        font = followingEntry.font
+        fontMask = StyleTables.maskBit(font: Int(followingEntry.font))
         return piece
+    }
+
+    /// `next()`'s `nil` at the end of the run.
+    @inline(__always)
+    private mutating func ended() -> LayoutPiece? {
+        hasEnded = true
+        return nil
     }
 
     /// Steps `stepper`, which has stepped through the pieces given before those of `next()`
     /// since the last call, through the last scalar of these.
     @inline(__always)
     mutating func catchUp(_ stepper: inout GlyphStepper) {
-        guard isBehind else { return }
+        guard steppedTo != start else { return }
         let value = TextWalker.decodeThreeBytes(base, at: start &- 3)
         _ = stepper.stepIdeograph(value, entry: entries[Int(value)], tables: tables)
-        isBehind = false
+        steppedTo = start
     }
 
     /// The next piece, whatever it is, `stepper` stepped through it (`catchUp` first); `nil` at
@@ -101,13 +122,15 @@ struct IdeographicPieces: IteratorProtocol {
             let closingEntry = entries[Int(closing)]
             let adjustment = stepper.stepIdeograph(value, entry: entry, tables: tables)
             piece = closed(
-                by: closingEntry, adjustment: adjustment,
+                by: closingEntry.advance, mask: StyleTables.maskBit(font: Int(closingEntry.font)),
+                adjustment: adjustment,
                 closingAdjustment: stepper.stepIdeograph(closing, entry: closingEntry, tables: tables))
         }
         start = end
+        steppedTo = end
         let following = entries[Int(TextWalker.decodeThreeBytes(base, at: end))]
         advance = following.advance
-        font = following.font
+        fontMask = StyleTables.maskBit(font: Int(following.font))
         return piece
     }
 
@@ -117,22 +140,23 @@ struct IdeographicPieces: IteratorProtocol {
     private func alone(adjustment: Double) -> LayoutPiece {
         LayoutPiece(
             start: start, contentEnd: start &+ 3, end: start &+ 3, leadingKern: adjustment, content: advance,
-            whitespace: 0, lastSpace: 0, fontMask: StyleTables.maskBit(font: Int(font)),
-            isMandatoryBreak: false, isBreakable: false)
+            whitespace: 0, lastSpace: 0, fontMask: fontMask, isMandatoryBreak: false, isBreakable: false)
     }
 
-    /// The ideograph at `start` with the scalar after it, which closes it (entry `closing`), as
-    /// a piece: `adjustment` before the ideograph, `closingAdjustment` between the two, summed
-    /// as `TextWalker.measure` sums a piece's later scalars.
+    /// The ideograph at `start` with the scalar after it, which closes it (of advance
+    /// `closingAdvance`, its font's mask bit `closingMask`), as a piece: `adjustment` before the
+    /// ideograph, `closingAdjustment` between the two, summed as `TextWalker.measure` sums a
+    /// piece's later scalars.
     @inline(__always)
-    private func closed(by closing: StyleTables.Entry, adjustment: Double, closingAdjustment: Double) -> LayoutPiece {
+    private func closed(
+        by closingAdvance: Double, mask closingMask: UInt32, adjustment: Double, closingAdjustment: Double
+    ) -> LayoutPiece {
         var content = advance
         content += closingAdjustment
-        content += closing.advance
+        content += closingAdvance
         return LayoutPiece(
             start: start, contentEnd: start &+ 6, end: start &+ 6, leadingKern: adjustment, content: content,
-            whitespace: 0, lastSpace: 0,
-            fontMask: StyleTables.maskBit(font: Int(font)) | StyleTables.maskBit(font: Int(closing.font)),
+            whitespace: 0, lastSpace: 0, fontMask: fontMask | closingMask,
             isMandatoryBreak: false, isBreakable: true)
     }
 

@@ -125,6 +125,8 @@ struct LineFitter {
     ///   `pieces` has ended.
     @inline(__always)
     mutating func appendWhileFitting<Pieces: IteratorProtocol<LayoutPiece>>(_ pieces: inout Pieces) -> LayoutPiece? {
+        // Tested once: appending gives the line a piece.
+        guard self.line.hasPiece else { return pieces.next() }
         var line = self.line
         var lastEnd = self.lastEnd
         defer {
@@ -134,7 +136,7 @@ struct LineFitter {
         let maxWidth = self.maxWidth
         let pango = self.pango
         while let piece = pieces.next() {
-            guard line.hasPiece, !piece.isTab, !piece.isMandatoryBreak,
+            guard !piece.isTab, !piece.isMandatoryBreak,
                 line.fits(
                     kern: piece.leadingKern, content: piece.content, counted: piece.countedWhitespace(pango: pango),
                     maxWidth: maxWidth, takesNoWidth: piece.takesNoWidth)

@@ -35,6 +35,9 @@ struct StyleTableView: @unchecked Sendable {  // points into immutable memory it
         let asciiKerningValues: UnsafePointer<Double>
         /// Per font: whether it has pair kerning (`StyleTables.fontHasKerningStorage`).
         let fontHasKerning: UnsafeBufferPointer<Bool>
+        /// The mask bits (`StyleTables.maskBit(font:)`) of the fonts in `fontHasKerning` that
+        /// have pair kerning: see `kerningFonts`.
+        let kerningFonts: UInt32
         /// Per font: line height in points (`StyleTables.lineHeightStorage`).
         let lineHeights: UnsafeBufferPointer<Double>
         /// `.pango`, fonts whose baselines differ: see `StyleTables.baselineStorage`.
@@ -180,6 +183,13 @@ struct StyleTableView: @unchecked Sendable {  // points into immutable memory it
     func compactASCIIKerning(_ pair: Int, index: UInt8) -> Double {
         if index == 0 { return 0 }
         return index == 255 ? fields.pointee.asciiKerning[pair] : fields.pointee.asciiKerningValues[Int(index)]
+    }
+
+    /// The mask bits (`StyleTables.maskBit(font:)`) of the fonts that have pair kerning: none
+    /// of the fonts of a piece whose font mask has none of these bits kerns (fonts 31 and later
+    /// share a bit, set if one of them kerns).
+    var kerningFonts: UInt32 {
+        @inline(__always) get { fields.pointee.kerningFonts }
     }
 
     /// Whether font `font` has pair kerning (else `kerning` is 0 without reading its tables).

@@ -287,7 +287,9 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
             entries: entries, entriesComplete: entriesComplete, asciiSimple: asciiSimple,
             asciiLigaturePairs: asciiLigaturePairs, asciiKerning: asciiKerning,
             asciiKerningIndex: asciiKerningIndex, asciiKerningValues: asciiKerningValues,
-            fontHasKerning: fontHasKerningStorage, lineHeights: lineHeightStorage, baselineShifts: baselineShifts,
+            fontHasKerning: fontHasKerningStorage,
+            kerningFonts: fontHasKerning.indices.reduce(0) { fontHasKerning[$1] ? $0 | StyleTables.maskBit(font: $1) : $0 },
+            lineHeights: lineHeightStorage, baselineShifts: baselineShifts,
             ligatures: ligatureLookup,
             unitsPerPoint: unitsPerPoint,
             profile: profile, lineBreakTailoring: lineBreakTailoring,
@@ -509,7 +511,7 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
         after font: Int, scalar: UInt32, content: Range<Int>, following: Int, levels: BidiLevels? = nil,
         in bytes: UnsafeBufferPointer<UInt8>
     ) -> Int {
-        let afterEmoji = scalar >= 0x80 && EmojiCategory(scalar) != .other
+        let afterEmoji = scalar >= 0x80 && !EmojiCategory.isOther(scalar)
         if levels == nil, !afterEmoji {
             // The common case, answered before the following text's emoji check when that text
             // is in this font or a later one (it cannot take the white space then).
@@ -576,6 +578,12 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
 
     /// Where `followingText(at:from:to:levels:in:)` looks for the following text: `following`
     /// with the characters that choose no font skipped; `nil` where it meets another level.
+    /// (Inlined: without levels, as `whitespaceFont` mostly asks, a short loop.)
+    #if compiler(>=6.3)
+    @inline(always)
+    #else
+    @inline(__always)
+    #endif
     private func followingTextStart(
         at following: Int, from: Int, to: Int, levels: BidiLevels?, in bytes: UnsafeBufferPointer<UInt8>
     ) -> Int? {
@@ -585,7 +593,7 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
             let (value, length) = TextWalker.decode(bytes, at: at)
             // Only format characters and spaces beyond ASCII are skipped: an ASCII space or
             // control ends the text a piece is followed by (a break, a paragraph's end).
-            guard value >= 0x80, Itemizer.considerAsSpace(value) else { break }
+            guard value >= 0x80, TextWalker.isSpaceLike(value) else { break }
             at += length
         }
         return at

@@ -55,7 +55,8 @@ extension TextWalker {
     /// Places `next` and the ideographic run after it (see `fitIdeographicRun`), `readTo` being
     /// the end of the scalar read after `next`: the common pieces with the open line in
     /// registers (`LineFitter.appendWhileFitting`), the first that does not fit it and the
-    /// others one at a time.
+    /// others one at a time. `next` is the run's first piece when it is one (mostly an
+    /// ideograph, `startsIdeographicRun`), else measured and placed first.
     ///
     /// - Complexity: O(n) in the run's length, a few tens of instructions per ideograph.
     @inline(never)
@@ -68,12 +69,21 @@ extension TextWalker {
         guard readTo == next.end &+ 3, stepper.acceptsSimpleASCII,
             tables.entries[Int(TextWalker.decodeThreeBytes(base, at: next.end))].isIdeographic
         else { return .none }
-        var pieces = IdeographicPieces(text: bytes, base: base, start: next.end, tables: tables)
-        guard pieces.segmentEnd() != nil else { return .none }
         // `next` is final: the scalar after it is no extender.
-        place(next, into: &fitter, stepper: &stepper)
-        if fitter.isFull { return .full(walkedTo: next.end) }
-        while let piece = TextWalker.append(&pieces, to: &fitter) ?? pieces.nextSegment(stepper: &stepper) {
+        var pieces: IdeographicPieces
+        if startsIdeographicRun(next, base: base) {
+            // The run's first piece, as `measure` would measure it (and where it is the whole
+            // run, the walk resumes after it as it would).
+            pieces = IdeographicPieces(text: bytes, base: base, start: next.start, tables: tables)
+        } else {
+            pieces = IdeographicPieces(text: bytes, base: base, start: next.end, tables: tables)
+            guard pieces.segmentEnd() != nil else { return .none }
+            place(next, into: &fitter, stepper: &stepper)
+            if fitter.isFull { return .full(walkedTo: next.end) }
+        }
+        while let piece = TextWalker.append(&pieces, to: &fitter)
+            ?? (pieces.hasEnded ? nil : pieces.nextSegment(stepper: &stepper))
+        {
             place(piece, into: &fitter)
             if fitter.isFull {
                 pieces.catchUp(&stepper)
@@ -82,6 +92,25 @@ extension TextWalker {
         }
         pieces.catchUp(&stepper)
         return .resume(start: pieces.start, end: pieces.start &+ 3)
+    }
+
+    /// Whether `segment`, followed by an ideographic scalar, is a piece `IdeographicPieces` gives
+    /// as `measure` measures it: an ideograph (an entry that `isIdeographic`: three bytes, a
+    /// plain glyph) with a script (one without may continue the script run before it,
+    /// `continuedScriptRun`), alone or with a scalar that closes it (`closesIdeograph`, not
+    /// `isIdeographic`), and no white space.
+    @inline(__always)
+    private func startsIdeographicRun(_ segment: LineSegment, base: UnsafePointer<UInt8>) -> Bool {
+        let start = segment.start
+        guard segment.whitespaceStart == segment.end, segment.end &- start <= 6, base[start] & 0xF0 == 0xE0 else {
+            return false
+        }
+        let entry = tables.entries[Int(TextWalker.decodeThreeBytes(base, at: start))]
+        guard entry.isIdeographic, !entry.hasNoScript else { return false }
+        if segment.end == start &+ 3 { return true }
+        guard segment.end == start &+ 6, base[start &+ 3] & 0xF0 == 0xE0 else { return false }
+        let closing = tables.entries[Int(TextWalker.decodeThreeBytes(base, at: start &+ 3))]
+        return closing.closesIdeograph && !closing.isIdeographic
     }
 
     /// `LineFitter.appendWhileFitting` over `pieces`, out of line: a loop that calls nothing,

@@ -1044,66 +1044,7 @@ struct TextWalker: ~Copyable {
             followingFont: followingFont, level: level)
         // Not retained: the tables hold the cache for as long as they are measured with.
         return Unmanaged.passUnretained(tables.shapedPieces)._withUnsafeGuaranteedRef { cache in
-            prefetchPieces(after: from, to: to, in: cache)
-            return cache.summary(for: key) {
-                shapedSummary(from: from, to: to, whitespaceStart: whitespaceStart, tables: tables)
-            }
-        }
-    }
-
-    /// The most pieces `prefetchPieces` asks for at once (a longer text: the first ones).
-    static var prefetchedPieceLimit: Int { 32 }
-
-    /// Prefetches the cache slots of the pieces that likely follow the shaped piece `from..<to`
-    /// (`ShapedPieceCache.prefetch`), so that their lookups overlap instead of each waiting for
-    /// memory in turn. Each piece is asked for once: at the text's first piece, all the text's
-    /// pieces (up to `prefetchedPieceLimit`); in a text that starts with ASCII (a number, a Latin
-    /// word: not a shaped piece), the next one at each shaped piece. The pieces are guessed as
-    /// the segments between spaces: a wrong guess (another break inside, a piece not shaped)
-    /// costs a hash and changes nothing.
-    @inline(__always)
-    private func prefetchPieces(after from: Int, to: Int, in cache: ShapedPieceCache) {
-        if from == 0 {
-            prefetchPieces(from: to, limit: TextWalker.prefetchedPieceLimit, in: cache)
-        } else if bytes[0] < 0x80 {
-            prefetchPieces(from: to, limit: 1, in: cache)
-        }
-    }
-
-    /// Prefetches up to `limit` pieces from `start` on: each the bytes up to the next space or
-    /// control character and the spaces after them, keyed as most such pieces are (no following
-    /// font, at the level of their first byte).
-    ///
-    /// - Complexity: O(n) in the bytes of the pieces asked for.
-    @inline(never)
-    private func prefetchPieces(from start: Int, limit: Int, in cache: ShapedPieceCache) {
-        guard let base = bytes.baseAddress else { return }
-        let n = bytes.count
-        let raw = UnsafeRawPointer(base)
-        var i = start
-        var pieces = 0
-        while i < n && pieces < limit {
-            let pieceStart = i
-            // The piece's content: eight bytes at a time while none is a space or a control
-            // character (a byte below 0x21: bytes of scalars beyond ASCII are all ≥ 0x80).
-            while i &+ 8 <= n {
-                let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                if (word &- 0x2121_2121_2121_2121) & ~word & 0x8080_8080_8080_8080 != 0 { break }
-                i &+= 8
-            }
-            while i < n && base[i] > 0x20 { i &+= 1 }
-            let whitespaceStart = i
-            while i < n && base[i] == 0x20 { i &+= 1 }
-            if i > pieceStart {
-                // Read in place (`levels?[…]`): binding the levels would copy them.
-                let level = hasLevels ? Int(levels?[pieceStart] ?? 0) : -1
-                cache.prefetch(
-                    UnsafeBufferPointer(start: base + pieceStart, count: i &- pieceStart),
-                    whitespaceOffset: whitespaceStart &- pieceStart, followingFont: -1, level: level)
-                pieces &+= 1
-            }
-            // A control character (a tab, a line break) ends no piece here: skipped.
-            while i < n && base[i] < 0x20 { i &+= 1 }
+            cache.summary(for: key) { shapedSummary(from: from, to: to, whitespaceStart: whitespaceStart, tables: tables) }
         }
     }
 

@@ -161,18 +161,13 @@ final class ShapedPieceCache: @unchecked Sendable {  // `shards`: set once in in
         /// hold more than the piece's (`levelsKeyLevel` … `continuedScriptLevelsKeyLevel`,
         /// 126–129), so it is below 2¹⁴.
         let packedFont: Int
-        /// The hash of the bytes and the other fields (`hash(of:tag:)`, never 0), for a key
-        /// kept in a slot.
+        /// The hash of the bytes and the other fields (never 0), for a key kept in a slot.
         let hash: UInt64
         /// Whether the key is kept in a slot (else in `longPieces`).
         let isInline: Bool
 
         /// `whitespaceOffset` and `packedFont` in one word, hashed with the bytes.
-        var tag: UInt64 { Key.tag(whitespaceOffset: whitespaceOffset, packedFont: packedFont) }
-
-        /// `tag` of a key.
-        @inline(__always)
-        static func tag(whitespaceOffset: Int, packedFont: Int) -> UInt64 {
+        var tag: UInt64 {
             UInt64(UInt32(truncatingIfNeeded: whitespaceOffset)) << 32 | UInt64(UInt32(truncatingIfNeeded: packedFont))
         }
 
@@ -185,7 +180,7 @@ final class ShapedPieceCache: @unchecked Sendable {  // `shards`: set once in in
         init(_ bytes: UnsafeBufferPointer<UInt8>, whitespaceOffset: Int, followingFont: Int, level: Int) {
             self.bytes = bytes
             self.whitespaceOffset = whitespaceOffset
-            packedFont = Key.packedFont(followingFont: followingFont, level: level)
+            packedFont = (level &+ 1) &<< 6 | (followingFont &+ 1)
             let count = bytes.count
             isInline = count <= ShapedPieceCache.inlineKeyBytes && bytes.baseAddress != nil
                 && (0...count).contains(whitespaceOffset) && (0...Int(Int16.max)).contains(packedFont)
@@ -193,78 +188,24 @@ final class ShapedPieceCache: @unchecked Sendable {  // `shards`: set once in in
                 hash = 0
                 return
             }
-            hash = Key.hash(of: bytes, tag: Key.tag(whitespaceOffset: whitespaceOffset, packedFont: packedFont))
-        }
-
-        /// `packedFont` of a key.
-        @inline(__always)
-        static func packedFont(followingFont: Int, level: Int) -> Int { (level &+ 1) &<< 6 | (followingFont &+ 1) }
-
-        /// The hash of a key kept in a slot, of its bytes and `tag` (never 0, which marks an
-        /// empty slot).
-        @inline(__always)
-        static func hash(of bytes: UnsafeBufferPointer<UInt8>, tag: UInt64) -> UInt64 {
-            let h = BoundedByteCache<Summary>.hash(bytes, tag: tag)
-            return h == 0 ? 1 : h
+            let h = BoundedByteCache<Summary>.hash(bytes, tag: UInt64(UInt32(truncatingIfNeeded: whitespaceOffset)) << 32
+                | UInt64(UInt32(truncatingIfNeeded: packedFont)))
+            hash = h == 0 ? 1 : h  // 0 marks an empty slot
         }
 
         /// The shard the key's slots are in.
-        var shardIndex: Int { Key.shardIndex(hash) }
+        var shardIndex: Int { Int(hash % UInt64(ShapedPieceCache.shardCount)) }
         /// The first of the key's `shortWays` short slots (`first ..< first + shortWays`) in its
         /// shard.
-        var firstSlot: Int { Key.firstSlot(hash) }
-
-        /// The shard of the slots of a key whose hash is `hash`.
-        @inline(__always)
-        static func shardIndex(_ hash: UInt64) -> Int { Int(hash % UInt64(ShapedPieceCache.shardCount)) }
-
-        /// The first short slot, in its shard, of a key whose hash is `hash`.
-        @inline(__always)
-        static func firstSlot(_ hash: UInt64) -> Int {
+        var firstSlot: Int {
             Int(truncatingIfNeeded: hash >> 32) & (ShapedPieceCache.shardCapacity - ShapedPieceCache.shortWays)
         }
         /// The first of the key's two long slots in its shard.
-        var firstLongSlot: Int { Key.firstLongSlot(hash) }
-
-        /// The first long slot, in its shard, of a key whose hash is `hash`.
-        @inline(__always)
-        static func firstLongSlot(_ hash: UInt64) -> Int {
-            Int(truncatingIfNeeded: hash >> 32) & (ShapedPieceCache.longShardCapacity - 2)
-        }
+        var firstLongSlot: Int { Int(truncatingIfNeeded: hash >> 32) & (ShapedPieceCache.longShardCapacity - 2) }
         /// The tag a short slot keeps (never 0).
         var shortTag: UInt32 { UInt32(truncatingIfNeeded: hash) | 1 }
         /// Whether the key may be in a short slot.
         var isShort: Bool { bytes.count <= ShapedPieceCache.shortKeyBytes }
-    }
-
-    /// Asks the processor to bring the slots that the key of the piece `bytes` (as `Key`'s
-    /// fields, which the caller may guess) is kept in into its caches, without waiting: the
-    /// first two short slots of its set
-    /// (a piece of at most `shortKeyBytes` bytes) or the first line of its first long slot (at
-    /// most `inlineKeyBytes`). A lookup of the piece soon after then finds them there instead of
-    /// waiting for memory: the slots are spread over megabytes, and most lookups of a text of
-    /// many words would otherwise miss the processor's caches. Only a hint: a longer piece is
-    /// not looked at, and a piece never looked up costs the hash and nothing else. Takes no lock.
-    ///
-    /// - Complexity: O(n) in the piece's length (the hash).
-    @inline(__always)
-    func prefetch(_ bytes: UnsafeBufferPointer<UInt8>, whitespaceOffset: Int, followingFont: Int, level: Int) {
-        guard bytes.count <= ShapedPieceCache.inlineKeyBytes, bytes.baseAddress != nil else { return }
-        let packedFont = Key.packedFont(followingFont: followingFont, level: level)
-        let hash = Key.hash(of: bytes, tag: Key.tag(whitespaceOffset: whitespaceOffset, packedFont: packedFont))
-        let shard = Key.shardIndex(hash)
-        if bytes.count <= ShapedPieceCache.shortKeyBytes {
-            let slot = shard &* ShapedPieceCache.shardCapacity &+ Key.firstSlot(hash)
-            // Ways 0 and 1 (a set is 256 bytes, aligned): where nearly every hit is.
-            let address = UnsafeRawPointer(region.base) + slot &* MemoryLayout<ShortSlot>.stride
-            CacheLine.prefetch(address)
-            CacheLine.prefetch(address + MemoryLayout<ShortSlot>.stride)
-        } else {
-            let slot = shard &* ShapedPieceCache.longShardCapacity &+ Key.firstLongSlot(hash)
-            let long = UnsafeRawPointer(region.base)
-                + ShapedPieceCache.shardCount &* ShapedPieceCache.shardCapacity &* MemoryLayout<ShortSlot>.stride
-            CacheLine.prefetch(long + slot &* MemoryLayout<Slot>.stride)
-        }
     }
 
     /// The level that marks a key of a piece's bytes and then each byte's level (no text has

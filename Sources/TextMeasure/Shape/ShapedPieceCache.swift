@@ -167,9 +167,7 @@ final class ShapedPieceCache: @unchecked Sendable {  // `shards`: set once in in
         let isInline: Bool
 
         /// `whitespaceOffset` and `packedFont` in one word, hashed with the bytes.
-        var tag: UInt64 {
-            UInt64(UInt32(truncatingIfNeeded: whitespaceOffset)) << 32 | UInt64(UInt32(truncatingIfNeeded: packedFont))
-        }
+        var tag: UInt64 { Key.tag(whitespaceOffset: whitespaceOffset, packedFont: packedFont) }
 
         /// The key of the piece `bytes` (trailing white space from `whitespaceOffset`, the text
         /// after it in font `followingFont`, −1 for none; all of it at embedding level `level`,
@@ -180,7 +178,7 @@ final class ShapedPieceCache: @unchecked Sendable {  // `shards`: set once in in
         init(_ bytes: UnsafeBufferPointer<UInt8>, whitespaceOffset: Int, followingFont: Int, level: Int) {
             self.bytes = bytes
             self.whitespaceOffset = whitespaceOffset
-            packedFont = (level &+ 1) &<< 6 | (followingFont &+ 1)
+            packedFont = Key.packedFont(followingFont: followingFont, level: level)
             let count = bytes.count
             isInline = count <= ShapedPieceCache.inlineKeyBytes && bytes.baseAddress != nil
                 && (0...count).contains(whitespaceOffset) && (0...Int(Int16.max)).contains(packedFont)
@@ -188,24 +186,82 @@ final class ShapedPieceCache: @unchecked Sendable {  // `shards`: set once in in
                 hash = 0
                 return
             }
-            let h = BoundedByteCache<Summary>.hash(bytes, tag: UInt64(UInt32(truncatingIfNeeded: whitespaceOffset)) << 32
-                | UInt64(UInt32(truncatingIfNeeded: packedFont)))
-            hash = h == 0 ? 1 : h  // 0 marks an empty slot
+            hash = Key.hash(of: bytes, tag: Key.tag(whitespaceOffset: whitespaceOffset, packedFont: packedFont))
+        }
+
+        /// `packedFont` of a key.
+        @inline(__always)
+        static func packedFont(followingFont: Int, level: Int) -> Int { (level &+ 1) &<< 6 | (followingFont &+ 1) }
+
+        /// `tag` of a key.
+        @inline(__always)
+        static func tag(whitespaceOffset: Int, packedFont: Int) -> UInt64 {
+            UInt64(UInt32(truncatingIfNeeded: whitespaceOffset)) << 32 | UInt64(UInt32(truncatingIfNeeded: packedFont))
+        }
+
+        /// The hash of a key kept in a slot, of its bytes and `tag` (never 0, which marks an
+        /// empty slot).
+        @inline(__always)
+        static func hash(of bytes: UnsafeBufferPointer<UInt8>, tag: UInt64) -> UInt64 {
+            let h = BoundedByteCache<Summary>.hash(bytes, tag: tag)
+            return h == 0 ? 1 : h
         }
 
         /// The shard the key's slots are in.
-        var shardIndex: Int { Int(hash % UInt64(ShapedPieceCache.shardCount)) }
+        var shardIndex: Int { Key.shardIndex(hash) }
         /// The first of the key's `shortWays` short slots (`first ..< first + shortWays`) in its
         /// shard.
-        var firstSlot: Int {
+        var firstSlot: Int { Key.firstSlot(hash) }
+        /// The first of the key's two long slots in its shard.
+        var firstLongSlot: Int { Key.firstLongSlot(hash) }
+
+        /// `shardIndex` of a key whose hash is `hash`.
+        @inline(__always)
+        static func shardIndex(_ hash: UInt64) -> Int { Int(hash % UInt64(ShapedPieceCache.shardCount)) }
+
+        /// `firstSlot` of a key whose hash is `hash`.
+        @inline(__always)
+        static func firstSlot(_ hash: UInt64) -> Int {
             Int(truncatingIfNeeded: hash >> 32) & (ShapedPieceCache.shardCapacity - ShapedPieceCache.shortWays)
         }
-        /// The first of the key's two long slots in its shard.
-        var firstLongSlot: Int { Int(truncatingIfNeeded: hash >> 32) & (ShapedPieceCache.longShardCapacity - 2) }
+
+        /// `firstLongSlot` of a key whose hash is `hash`.
+        @inline(__always)
+        static func firstLongSlot(_ hash: UInt64) -> Int {
+            Int(truncatingIfNeeded: hash >> 32) & (ShapedPieceCache.longShardCapacity - 2)
+        }
         /// The tag a short slot keeps (never 0).
         var shortTag: UInt32 { UInt32(truncatingIfNeeded: hash) | 1 }
         /// Whether the key may be in a short slot.
         var isShort: Bool { bytes.count <= ShapedPieceCache.shortKeyBytes }
+    }
+
+    /// Asks the processor to bring the slots where the key of the piece `bytes` would be kept
+    /// (`Key`'s fields, which the caller may guess) into its caches, without waiting: the first
+    /// two short slots of its set, or the first line of its first long slot. A lookup of the
+    /// piece soon after then finds them there instead of waiting for memory (the slots are
+    /// spread over megabytes: most lookups of rarer words miss the processor's caches). Only a
+    /// hint: nothing is read or written, no lock is taken, and a wrong guess costs the hash.
+    ///
+    /// - Complexity: O(n) in the piece's length (the hash).
+    @inline(__always)
+    func prefetch(_ bytes: UnsafeBufferPointer<UInt8>, whitespaceOffset: Int, followingFont: Int, level: Int) {
+        guard bytes.count <= ShapedPieceCache.inlineKeyBytes, bytes.baseAddress != nil else { return }
+        let packedFont = Key.packedFont(followingFont: followingFont, level: level)
+        let hash = Key.hash(of: bytes, tag: Key.tag(whitespaceOffset: whitespaceOffset, packedFont: packedFont))
+        let shard = Key.shardIndex(hash)
+        let base = UnsafeRawPointer(region.base)
+        if bytes.count <= ShapedPieceCache.shortKeyBytes {
+            let slot = base
+                + (shard &* ShapedPieceCache.shardCapacity &+ Key.firstSlot(hash)) &* MemoryLayout<ShortSlot>.stride
+            CacheLine.prefetch(slot)  // ways 0 and 1 (a set is 256 bytes, aligned): nearly every hit
+            CacheLine.prefetch(slot + MemoryLayout<ShortSlot>.stride)
+        } else {
+            let long = base
+                + ShapedPieceCache.shardCount &* ShapedPieceCache.shardCapacity &* MemoryLayout<ShortSlot>.stride
+            CacheLine.prefetch(
+                long + (shard &* ShapedPieceCache.longShardCapacity &+ Key.firstLongSlot(hash)) &* MemoryLayout<Slot>.stride)
+        }
     }
 
     /// The level that marks a key of a piece's bytes and then each byte's level (no text has

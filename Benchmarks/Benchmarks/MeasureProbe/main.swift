@@ -15,11 +15,12 @@ import TextMeasure
 // `prepare` (prepare an English row), `rewrap` (re-wrap a prepared English row, width 200–400) —
 // `ar`, `hi`, `th` (Arabic, Hindi, Thai rows of ~100 characters, Noto chain, `.uikit`; add
 // `-pango` for `.pango`), `rich` (the chat rows of `BenchmarkChatRows`, `.uikit`; `rich-pango`
-// for `.pango`), `shared1`/`shared2` (ITERATIONS passes over 60,000 cache-missing shaped rows
+// for `.pango`), `emoji`/`emoji-pango` (the emoji corpus's 1,000 chat rows, bundled default
+// chain), `shared1`/`shared2` (ITERATIONS passes over 60,000 cache-missing shaped rows
 // with one new measurer shared by 1 or 2 threads, for `perf`) — the same rows, styles and widths as `TextMeasureBenchmarks`.
 let arguments = CommandLine.arguments
 guard arguments.count == 3, let iterations = Int(arguments[2]), iterations >= 0 else {
-    print("usage: MeasureProbe en|en-pango|ja|prepare|rewrap|ar|hi|th|ar-pango|hi-pango|th-pango|rich|rich-pango ITERATIONS")
+    print("usage: MeasureProbe en|en-pango|ja|prepare|rewrap|ar|hi|th|ar-pango|hi-pango|th-pango|rich|rich-pango|emoji|emoji-pango|shared1|shared2 ITERATIONS")
     exit(2)
 }
 let english = BenchmarkRows.rows("en", count: 10_000, length: 150)
@@ -77,6 +78,11 @@ case "rich", "rich-pango":
         sink += try! rich.measure(rows[i], width: 280).height
         i = i == rows.count - 1 ? 0 : i + 1
     }
+case "emoji", "emoji-pango":
+    // `EmojiBenchmarks`' rows: the 1,000 rows of the emoji corpus, bundled default chain.
+    let profile: LayoutProfile = arguments[1] == "emoji" ? .uikit : .pango
+    let emoji = try! TextMeasurer(style: TextStyle.bundled(fontSize: 17, profile: profile))
+    sink = loop(BenchmarkRows.corpus("emoji"), iterations) { try! emoji.measure($0, width: 280).height }
 case "shared1", "shared2":
     // The threads benchmark's loop (`SharedMeasurerBenchmarks`): ITERATIONS passes over the
     // 60,000 cache-missing shaped rows, each with a new measurer shared by 1 or 2 threads.

@@ -9,7 +9,7 @@ import TextMeasure
 /// (DejaVu Sans, IPAexGothic, Noto Color Emoji), size 17, width 280, in both profiles.
 func emojiBenchmarks() {
     let rows = BenchmarkRows.corpus("emoji")
-    let config = Benchmark.Configuration(metrics: [.wallClock, .throughput, .mallocCountTotal], maxDuration: .seconds(5))
+    let config = rowSamples()
     for profile in [LayoutProfile.uikit, .pango] {
         let measurer = try! TextMeasurer(style: TextStyle.bundled(fontSize: 17, profile: profile))
         heightBenchmark(

@@ -9,7 +9,7 @@ import TextMeasure
 /// script's font), size 17, width 280, in both profiles.
 func scriptBenchmarks() {
     let noto = "/usr/share/fonts/truetype/noto/"
-    let config = Benchmark.Configuration(metrics: [.wallClock, .throughput, .mallocCountTotal], maxDuration: .seconds(5))
+    let config = rowSamples()
     for (name, corpus, font) in [
         ("Arabic", "ar", "NotoSansArabic"), ("Hindi", "hi", "NotoSansDevanagari"), ("Thai", "th", "NotoSansThai"),
     ] {

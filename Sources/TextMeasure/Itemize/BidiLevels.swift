@@ -58,12 +58,12 @@ struct BidiLevels: Sendable, Equatable {
         if _fastPath(inlineCount != 0) {
             let key = UInt32(truncatingIfNeeded: offset) << 8 | 0xFF
             let last = Int(inlineCount) &- 1
-            // Read from memory, not lane by lane: a variable lane of a SIMD16 in registers
-            // compiles to all sixteen lanes extracted first (some 230 instructions a lookup).
-            return withUnsafeBytes(of: inline) { lanes in
+            // Read through a pointer: a `SIMD16` lane taken by a variable index goes through
+            // the stack each time.
+            return withUnsafeBytes(of: inline) { raw in
                 var k = 0
-                while k < last && lanes.load(fromByteOffset: k &* 4, as: UInt32.self) <= key { k &+= 1 }
-                return UInt64(lanes.load(fromByteOffset: k &* 4, as: UInt32.self))
+                while k < last && raw.load(fromByteOffset: k &<< 2, as: UInt32.self) <= key { k &+= 1 }
+                return UInt64(raw.load(fromByteOffset: k &<< 2, as: UInt32.self))
             }
         }
         return BidiLevels.run(after: UInt64(truncatingIfNeeded: offset) << 8 | 0xFF, in: spilled)

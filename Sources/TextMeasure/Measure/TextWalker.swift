@@ -998,8 +998,8 @@ struct TextWalker: ~Copyable {
         // after a space) stay in the font of the run before the piece when they continue it
         // (same level), as Pango's item does; the piece alone cannot know that font.
         var continuedMask: UInt32 = 0
-        if _slowPath(hasLevels), steppedTo == from, stepper.currentFont >= 0, continuesLevelRun(at: from),
-           Itemizer.considerAsSpace(TextWalker.decode(bytes, at: from).value)
+        if _slowPath(hasLevels), steppedTo == from, stepper.currentFont >= 0,
+           TextWalker.isSpaceLike(TextWalker.decode(bytes, at: from).value), continuesLevelRun(at: from)
         {
             continuedMask = StyleTables.maskBit(font: stepper.currentFont)
         }

@@ -588,8 +588,10 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
         at following: Int, from: Int, to: Int, levels: BidiLevels?, in bytes: UnsafeBufferPointer<UInt8>
     ) -> Int? {
         var at = following
+        // Read in place (`levels?[…]`): binding the levels would copy them at every step.
+        let endLevel = to > from ? levels?[to - 1] : nil
         while at < bytes.count {
-            if let levels, to > from, levels[at] != levels[to - 1] { return nil }
+            if let endLevel, levels?[at] != endLevel { return nil }
             let (value, length) = TextWalker.decode(bytes, at: at)
             // Only format characters and spaces beyond ASCII are skipped: an ASCII space or
             // control ends the text a piece is followed by (a break, a paragraph's end).
@@ -603,8 +605,9 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
     func followingText(at following: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (font: Int, scalar: UInt32)? {
         guard following < bytes.count else { return nil }
         let value = TextWalker.decode(bytes, at: following).value
-        // Every scalar that may start an emoji token is beyond ASCII but the keycap bases (1️⃣, #️⃣).
-        if value >= 0x80 || EmojiCategory(value) == .keycapBase,
+        // Every scalar that may start an emoji token is beyond ASCII but the keycap bases (1️⃣, #️⃣);
+        // one of category `.other` (Arabic, Devanagari… : a bitmap answers) starts none.
+        if value >= 0x80 || EmojiCategory(value) == .keycapBase, !EmojiCategory.isOther(value),
            EmojiSegmenter.startsEmoji(bytes, at: following, limit: bytes.count)
         {
             return nil

@@ -1,13 +1,5 @@
 import Synchronization
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The word cache browsers keep: what HarfBuzz made of a piece of text (a segment between two
 /// break opportunities), so that a word seen before is not shaped again. Keyed by the piece's
 /// bytes, where its trailing white space starts, the font of the text after it (which
@@ -175,9 +167,7 @@ final class ShapedPieceCache: @unchecked Sendable {  // `shards`: set once in in
         let isInline: Bool
 
         /// `whitespaceOffset` and `packedFont` in one word, hashed with the bytes.
-        var tag: UInt64 {
-            UInt64(UInt32(truncatingIfNeeded: whitespaceOffset)) << 32 | UInt64(UInt32(truncatingIfNeeded: packedFont))
-        }
+        var tag: UInt64 { Key.tag(whitespaceOffset: whitespaceOffset, packedFont: packedFont) }
 
         /// The key of the piece `bytes` (trailing white space from `whitespaceOffset`, the text
         /// after it in font `followingFont`, −1 for none; all of it at embedding level `level`,
@@ -188,7 +178,7 @@ final class ShapedPieceCache: @unchecked Sendable {  // `shards`: set once in in
         init(_ bytes: UnsafeBufferPointer<UInt8>, whitespaceOffset: Int, followingFont: Int, level: Int) {
             self.bytes = bytes
             self.whitespaceOffset = whitespaceOffset
-            packedFont = (level &+ 1) &<< 6 | (followingFont &+ 1)
+            packedFont = Key.packedFont(followingFont: followingFont, level: level)
             let count = bytes.count
             isInline = count <= ShapedPieceCache.inlineKeyBytes && bytes.baseAddress != nil
                 && (0...count).contains(whitespaceOffset) && (0...Int(Int16.max)).contains(packedFont)
@@ -196,24 +186,82 @@ final class ShapedPieceCache: @unchecked Sendable {  // `shards`: set once in in
                 hash = 0
                 return
             }
-            let h = BoundedByteCache<Summary>.hash(bytes, tag: UInt64(UInt32(truncatingIfNeeded: whitespaceOffset)) << 32
-                | UInt64(UInt32(truncatingIfNeeded: packedFont)))
-            hash = h == 0 ? 1 : h  // 0 marks an empty slot
+            hash = Key.hash(of: bytes, tag: Key.tag(whitespaceOffset: whitespaceOffset, packedFont: packedFont))
+        }
+
+        /// `packedFont` of a key.
+        @inline(__always)
+        static func packedFont(followingFont: Int, level: Int) -> Int { (level &+ 1) &<< 6 | (followingFont &+ 1) }
+
+        /// `tag` of a key.
+        @inline(__always)
+        static func tag(whitespaceOffset: Int, packedFont: Int) -> UInt64 {
+            UInt64(UInt32(truncatingIfNeeded: whitespaceOffset)) << 32 | UInt64(UInt32(truncatingIfNeeded: packedFont))
+        }
+
+        /// The hash of a key kept in a slot, of its bytes and `tag` (never 0, which marks an
+        /// empty slot).
+        @inline(__always)
+        static func hash(of bytes: UnsafeBufferPointer<UInt8>, tag: UInt64) -> UInt64 {
+            let h = BoundedByteCache<Summary>.hash(bytes, tag: tag)
+            return h == 0 ? 1 : h
         }
 
         /// The shard the key's slots are in.
-        var shardIndex: Int { Int(hash % UInt64(ShapedPieceCache.shardCount)) }
+        var shardIndex: Int { Key.shardIndex(hash) }
         /// The first of the key's `shortWays` short slots (`first ..< first + shortWays`) in its
         /// shard.
-        var firstSlot: Int {
+        var firstSlot: Int { Key.firstSlot(hash) }
+        /// The first of the key's two long slots in its shard.
+        var firstLongSlot: Int { Key.firstLongSlot(hash) }
+
+        /// `shardIndex` of a key whose hash is `hash`.
+        @inline(__always)
+        static func shardIndex(_ hash: UInt64) -> Int { Int(hash % UInt64(ShapedPieceCache.shardCount)) }
+
+        /// `firstSlot` of a key whose hash is `hash`.
+        @inline(__always)
+        static func firstSlot(_ hash: UInt64) -> Int {
             Int(truncatingIfNeeded: hash >> 32) & (ShapedPieceCache.shardCapacity - ShapedPieceCache.shortWays)
         }
-        /// The first of the key's two long slots in its shard.
-        var firstLongSlot: Int { Int(truncatingIfNeeded: hash >> 32) & (ShapedPieceCache.longShardCapacity - 2) }
+
+        /// `firstLongSlot` of a key whose hash is `hash`.
+        @inline(__always)
+        static func firstLongSlot(_ hash: UInt64) -> Int {
+            Int(truncatingIfNeeded: hash >> 32) & (ShapedPieceCache.longShardCapacity - 2)
+        }
         /// The tag a short slot keeps (never 0).
         var shortTag: UInt32 { UInt32(truncatingIfNeeded: hash) | 1 }
         /// Whether the key may be in a short slot.
         var isShort: Bool { bytes.count <= ShapedPieceCache.shortKeyBytes }
+    }
+
+    /// Asks the processor to bring the slots where the key of the piece `bytes` would be kept
+    /// (`Key`'s fields, which the caller may guess) into its caches, without waiting: the first
+    /// two short slots of its set, or the first line of its first long slot. A lookup of the
+    /// piece soon after then finds them there instead of waiting for memory (the slots are
+    /// spread over megabytes: most lookups of rarer words miss the processor's caches). Only a
+    /// hint: nothing is read or written, no lock is taken, and a wrong guess costs the hash.
+    ///
+    /// - Complexity: O(n) in the piece's length (the hash).
+    @inline(__always)
+    func prefetch(_ bytes: UnsafeBufferPointer<UInt8>, whitespaceOffset: Int, followingFont: Int, level: Int) {
+        guard bytes.count <= ShapedPieceCache.inlineKeyBytes, bytes.baseAddress != nil else { return }
+        let packedFont = Key.packedFont(followingFont: followingFont, level: level)
+        let hash = Key.hash(of: bytes, tag: Key.tag(whitespaceOffset: whitespaceOffset, packedFont: packedFont))
+        let shard = Key.shardIndex(hash)
+        let base = UnsafeRawPointer(region.base)
+        if bytes.count <= ShapedPieceCache.shortKeyBytes {
+            let slot = base
+                + (shard &* ShapedPieceCache.shardCapacity &+ Key.firstSlot(hash)) &* MemoryLayout<ShortSlot>.stride
+            CacheLine.prefetch(slot)  // ways 0 and 1 (a set is 256 bytes, aligned): nearly every hit
+            CacheLine.prefetch(slot + MemoryLayout<ShortSlot>.stride)
+        } else {
+            let long = base
+                + ShapedPieceCache.shardCount &* ShapedPieceCache.shardCapacity &* MemoryLayout<ShortSlot>.stride
+            CacheLine.prefetch(
+                long + (shard &* ShapedPieceCache.longShardCapacity &+ Key.firstLongSlot(hash)) &* MemoryLayout<Slot>.stride)
+        }
     }
 
     /// The level that marks a key of a piece's bytes and then each byte's level (no text has
@@ -413,7 +461,39 @@ final class ShapedPieceCache: @unchecked Sendable {  // `shards`: set once in in
     /// Whether the first `count` bytes of a slot's `key` (of either kind) are the `count` bytes at `bytes`.
     @inline(__always)
     private static func keyEquals<Key>(_ key: inout Key, _ bytes: UnsafePointer<UInt8>, _ count: Int) -> Bool {
-        withUnsafeBytes(of: &key) { memcmp($0.baseAddress!, bytes, count) == 0 }
+        withUnsafeBytes(of: &key) { bytesEqual($0.baseAddress!, UnsafeRawPointer(bytes), count) }
+    }
+
+    /// Whether the `count` bytes at `a` and at `b` are equal, compared in place (a key is a few
+    /// words: a call to `memcmp` cost more than the comparison): eight bytes a load, the last
+    /// eight (overlapping the ones before) in one; fewer than eight in two overlapping loads of
+    /// four, or byte by byte. Reads no byte outside either range.
+    ///
+    /// - Complexity: O(n) in `count`.
+    @inline(__always)
+    static func bytesEqual(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ count: Int) -> Bool {
+        if count >= 8 {
+            var i = 0
+            while i &+ 8 < count {
+                if a.loadUnaligned(fromByteOffset: i, as: UInt64.self) != b.loadUnaligned(fromByteOffset: i, as: UInt64.self) {
+                    return false
+                }
+                i &+= 8
+            }
+            return a.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+                == b.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+        }
+        if count >= 4 {
+            return a.loadUnaligned(as: UInt32.self) == b.loadUnaligned(as: UInt32.self)
+                && a.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)
+                    == b.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)
+        }
+        var i = 0
+        while i < count {
+            if a.load(fromByteOffset: i, as: UInt8.self) != b.load(fromByteOffset: i, as: UInt8.self) { return false }
+            i &+= 1
+        }
+        return true
     }
 
     /// The summary a slot holds.

@@ -122,4 +122,48 @@ struct ShapedPieceCacheTests {
         }
         #expect(calls == before)
     }
+
+    @Test("keys are compared byte for byte at every length a slot keeps: equal, or unequal at any one byte; bytes beyond the length are not read")
+    func bytesEqual() {
+        let n = ShapedPieceCache.inlineKeyBytes
+        let a = (0..<n + 1).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+        func equal(_ b: [UInt8], _ count: Int) -> Bool {
+            a.withUnsafeBytes { pa in b.withUnsafeBytes { pb in ShapedPieceCache.bytesEqual(pa.baseAddress!, pb.baseAddress!, count) } }
+        }
+        for count in 0...n {
+            #expect(equal(a, count))
+            for k in 0..<count {
+                var b = a
+                b[k] ^= 0x80
+                #expect(!equal(b, count), "length \(count), byte \(k)")
+            }
+            var beyond = a
+            beyond[count] ^= 0x80
+            #expect(equal(beyond, count), "length \(count)")
+        }
+    }
+
+    @Test("prefetching any piece, right or wrong, short, long or empty, changes no answer")
+    func prefetchChangesNothing() {
+        let cache = ShapedPieceCache()
+        var calls = 0
+        let texts = ["ภาษา", "नमस्ते ", "", String(repeating: "ก", count: 22), String(repeating: "x", count: 64),
+                     String(repeating: "x", count: 65)]
+        for (k, text) in texts.enumerated() {
+            #expect(value(cache, text, calls: &calls, make: Self.summary(k)) == Self.summary(k))
+        }
+        for text in texts + ["other", "नमस्ते"] {
+            var text = text
+            text.withUTF8 { bytes in
+                for level in [-1, 0, 1, 125] {
+                    cache.prefetch(bytes, whitespaceOffset: 0, followingFont: -1, level: level)
+                    cache.prefetch(bytes, whitespaceOffset: bytes.count, followingFont: 3, level: level)
+                }
+            }
+        }
+        for (k, text) in texts.enumerated() {
+            #expect(value(cache, text, calls: &calls, make: Self.summary(99)) == Self.summary(k))
+        }
+        #expect(calls == texts.count)
+    }
 }

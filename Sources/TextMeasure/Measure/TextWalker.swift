@@ -474,6 +474,7 @@ struct TextWalker: ~Copyable {
     ///
     /// - Returns: The clusters of the whole text that no font has (see `forEachPiece`).
     func fitWords(into fitter: inout LineFitter) -> MissingGlyphTally {
+        if isASCII { return fitASCIIWords(into: &fitter) }
         var (segments, dictionary) = segmentSources()
         var pending = segments.next()
         var stepper = GlyphStepper()
@@ -496,6 +497,32 @@ struct TextWalker: ~Copyable {
             {
                 return counted(stepper.missing, restFrom: walkedTo)
             }
+        }
+        return stepper.missing
+    }
+
+    /// `fitWords` for a text of ASCII (`isASCII`), with the loop over segments that such a text
+    /// needs: UAX #14's segments as they come. It has no extender (each is ≥ U+0300), no
+    /// dictionary break, no ideograph, no levels and no no-break space ending it
+    /// (`partedEnd`), so `nextSegment` would return the iterator's segments unchanged, the only
+    /// segments measured in parts are those holding a tab, and no ideographic run follows a
+    /// segment (`fitIdeographicRun` needs a three-byte scalar). A loop of its own, out of line:
+    /// with fewer values live across it, the automaton's state stays in registers.
+    ///
+    /// - Returns: The clusters of the whole text that no font has (see `forEachPiece`).
+    @inline(never)
+    private func fitASCIIWords(into fitter: inout LineFitter) -> MissingGlyphTally {
+        var segments = LineSegmentIterator(utf8: bytes, rules: tables.lineBreakRules)
+        var stepper = GlyphStepper()
+        while let segment = segments.next() {
+            if _slowPath(mayHoldTab(segment)) {
+                if let walkedTo = placeParts(of: segment, into: &fitter, stepper: &stepper) {
+                    return counted(stepper.missing, restFrom: walkedTo)
+                }
+            } else {
+                place(segment, into: &fitter, stepper: &stepper)
+            }
+            if fitter.isFull { return counted(stepper.missing, restFrom: segment.end) }
         }
         return stepper.missing
     }

@@ -473,8 +473,14 @@ struct TextWalker: ~Copyable {
     /// the text ends or `fitter` is full. An overlong piece is broken without allocating.
     ///
     /// - Returns: The clusters of the whole text that no font has (see `forEachPiece`).
+    @inline(__always)
     func fitWords(into fitter: inout LineFitter) -> MissingGlyphTally {
-        if isASCII { return fitASCIIWords(into: &fitter) }
+        isASCII ? fitASCIIWords(into: &fitter) : fitWordsOfAnyText(into: &fitter)
+    }
+
+    /// `fitWords` for any text (the loop a text of ASCII does not need: `fitASCIIWords`).
+    @inline(never)
+    func fitWordsOfAnyText(into fitter: inout LineFitter) -> MissingGlyphTally {
         var (segments, dictionary) = segmentSources()
         var pending = segments.next()
         var stepper = GlyphStepper()
@@ -511,7 +517,7 @@ struct TextWalker: ~Copyable {
     ///
     /// - Returns: The clusters of the whole text that no font has (see `forEachPiece`).
     @inline(never)
-    private func fitASCIIWords(into fitter: inout LineFitter) -> MissingGlyphTally {
+    func fitASCIIWords(into fitter: inout LineFitter) -> MissingGlyphTally {
         var segments = LineSegmentIterator(utf8: bytes, rules: tables.lineBreakRules)
         var stepper = GlyphStepper()
         while let segment = segments.next() {
@@ -661,7 +667,7 @@ struct TextWalker: ~Copyable {
                         i &+= 1
                     }
                 }
-                stepper.endSimpleASCIIRun(last: UInt32(previous), glyph: entries[previous].glyph)
+                stepper.endSimpleASCIIRun(last: UInt32(previous))
                 continue
             } else {
                 let (value, length) = TextWalker.decode(bytes, at: i)

@@ -135,8 +135,14 @@ struct GlyphStepper {
     }
 
     /// The step for the scalar `value` starting at byte `i` (`limit`: where ligatures must end),
-    /// or `nil` for a scalar that takes no width.
+    /// or `nil` for a scalar that takes no width. Always inlined (the loops stepping scalars
+    /// keep the common case in registers): `@inline(__always)` is only a hint for a function
+    /// this size, which the compiler stopped taking once `asciiPrevious` came.
+    #if compiler(>=6.3)
+    @inline(always)
+    #else
     @inline(__always)
+    #endif
     mutating func step(_ value: UInt32, at i: Int, limit: Int, in bytes: UnsafeBufferPointer<UInt8>,
                        tables: StyleTableView) -> Step? {
         // The common case inline: a BMP scalar with no ligature starting or going on, that a
@@ -162,6 +168,14 @@ struct GlyphStepper {
             }
         }
         return stepGeneral(value, at: i, limit: limit, in: bytes, tables: tables)
+    }
+
+    /// `step`, out of line: for loops where the scalars it steps are rare (the bytes of an ASCII
+    /// text off the short path of `stepSimpleASCII`), which keep their registers for the others.
+    @inline(never)
+    mutating func stepOutOfLine(_ value: UInt32, at i: Int, limit: Int, in bytes: UnsafeBufferPointer<UInt8>,
+                                tables: StyleTableView) -> Step? {
+        step(value, at: i, limit: limit, in: bytes, tables: tables)
     }
 
     /// `step` for any scalar: supplementary planes, ligatures, scalars no font has (counted

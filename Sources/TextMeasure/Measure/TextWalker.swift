@@ -526,7 +526,7 @@ struct TextWalker: ~Copyable {
                     return counted(stepper.missing, restFrom: walkedTo)
                 }
             } else {
-                place(segment, into: &fitter, stepper: &stepper)
+                place(segment, into: &fitter, stepper: &stepper, inASCII: true)
             }
             if fitter.isFull { return counted(stepper.missing, restFrom: segment.end) }
         }
@@ -550,14 +550,17 @@ struct TextWalker: ~Copyable {
         return goesOn ? nil : walkedTo
     }
 
-    /// Measures `segment` and places it on `fitter` (breaking it if it is overlong).
+    /// Measures `segment` and places it on `fitter` (breaking it if it is overlong); `inASCII`
+    /// as for `measure(from:to:segment:stepper:inASCII:)`.
     #if compiler(>=6.3)
     @inline(always)
     #else
     @inline(__always)
     #endif
-    func place(_ segment: LineSegment, into fitter: inout LineFitter, stepper: inout GlyphStepper) {
-        place(measure(from: segment.start, to: segment.end, segment: segment, stepper: &stepper), into: &fitter)
+    func place(_ segment: LineSegment, into fitter: inout LineFitter, stepper: inout GlyphStepper, inASCII: Bool = false) {
+        place(
+            measure(from: segment.start, to: segment.end, segment: segment, stepper: &stepper, inASCII: inASCII),
+            into: &fitter)
     }
 
     /// Places a measured piece on `fitter`, breaking it between clusters if it is overlong.
@@ -588,12 +591,19 @@ struct TextWalker: ~Copyable {
     /// ASCII bytes that `StyleTables.asciiSimple` marks take a short path (advance and kerning
     /// from flat tables); every other scalar goes through `GlyphStepper.step`. Both give the
     /// same widths, summed in the same order.
+    ///
+    /// - Parameter inASCII: The text is ASCII (`isASCII`, so it has no levels): the constant
+    ///   `true` leaves out the level checks and steps the bytes off the short path (which may
+    ///   start a ligature, or are not drawn by the primary font: rare in such a text) out of line
+    ///   (`GlyphStepper.stepOutOfLine`), so that the loop over an ASCII text keeps its registers.
     #if compiler(>=6.3)
     @inline(always)  // into the segment loops: a call per segment costs as much as a short word
     #else
     @inline(__always)
     #endif
-    func measure(from: Int, to: Int, segment: LineSegment, stepper: inout GlyphStepper) -> LayoutPiece {
+    func measure(
+        from: Int, to: Int, segment: LineSegment, stepper: inout GlyphStepper, inASCII: Bool = false
+    ) -> LayoutPiece {
         var piece = LayoutPiece(
             start: segment.start, contentEnd: segment.whitespaceStart, end: segment.end, leadingKern: 0,
             content: 0, whitespace: 0, lastSpace: 0, fontMask: 0,
@@ -602,7 +612,7 @@ struct TextWalker: ~Copyable {
         // Content whose embedding level changes inside is itemized into runs that do not kern
         // with each other (Pango: "GdkPixbufLoader." in Arabic text, the period at level 1):
         // HarfBuzz measures it run by run.
-        if _slowPath(hasLevels), uniformLevel(from: from, to: min(segment.whitespaceStart, to)) == nil {
+        if !inASCII && _slowPath(hasLevels), uniformLevel(from: from, to: min(segment.whitespaceStart, to)) == nil {
             return measureShaped(from: from, to: to, segment: segment, steppedTo: from, stepper: &stepper)
         }
         let simple = tables.asciiSimple
@@ -650,7 +660,7 @@ struct TextWalker: ~Copyable {
                     i &+= 1
                 }
                 scalars &+= i &- rest
-                if i == wsStart && !hasLevels {
+                if i == wsStart && (inASCII || !hasLevels) {
                     // The white space after the content, while it is simple ASCII, continues
                     // the run by the same pairs: the stepper stands on an ASCII glyph of the
                     // primary font (where `stepSimpleASCII` reads the pair table), and no
@@ -679,7 +689,10 @@ struct TextWalker: ~Copyable {
                 {
                     return measureAcrossScriptRuns(from: from, to: to, split: run.end, segment: segment, stepper: &stepper)
                 }
-                if let step = stepper.step(value, at: i, limit: wsStart, in: bytes, tables: tables) {
+                if let step = inASCII
+                    ? stepper.stepOutOfLine(value, at: i, limit: wsStart, in: bytes, tables: tables)
+                    : stepper.step(value, at: i, limit: wsStart, in: bytes, tables: tables)
+                {
                     if scalars == 0 { leadingKern = step.adjustment } else { content += step.adjustment }
                     content += step.advance
                     mask |= StyleTables.maskBit(font: step.font)
@@ -696,7 +709,7 @@ struct TextWalker: ~Copyable {
             }
             scalars &+= 1
         }
-        if i < to, _slowPath(from == wsStart || stepper.currentFont > 0 || hasLevels),
+        if i < to, _slowPath(from == wsStart || stepper.currentFont > 0 || (!inASCII && hasLevels)),
            let font = whitespaceFont(from: from, to: to, segment: segment, stepper: stepper)
         {
             tables.withTables { $0.measureWhitespace(bytes, from: i, to: to, font: font, total: &whitespace, last: &lastSpace) }
@@ -717,7 +730,10 @@ struct TextWalker: ~Copyable {
                 if _slowPath(needsShaping(value)) {
                     return measureShaped(from: from, to: to, segment: segment, steppedTo: i, stepper: &stepper)
                 }
-                if let step = stepper.step(value, at: i, limit: wsStart, in: bytes, tables: tables) {
+                if let step = inASCII
+                    ? stepper.stepOutOfLine(value, at: i, limit: wsStart, in: bytes, tables: tables)
+                    : stepper.step(value, at: i, limit: wsStart, in: bytes, tables: tables)
+                {
                     whitespace += step.advance + step.adjustment
                     lastSpace = step.advance
                     mask |= StyleTables.maskBit(font: step.font)

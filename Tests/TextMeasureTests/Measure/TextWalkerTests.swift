@@ -65,9 +65,11 @@ struct TextWalkerTests {
             for var text in texts {
                 for width in [4.0, 10, 33.5, 60, 97.25, 280] {
                     let units = try measurer.widthUnits(width)
+                    let label = "\(text.debugDescription) at \(width), \(lineLimit) lines"
                     text.withUTF8 { bytes in
                         let walker = TextWalker(tables: measurer.tables, bytes: bytes)
-                        #expect(walker.isASCII)
+                        let isASCII = walker.isASCII
+                        #expect(isASCII)
                         func fitted(_ fit: (inout LineFitter) -> MissingGlyphTally) -> TextMeasurement {
                             var fitter = LineFitter(
                                 maxWidth: units, tables: measurer.tables, text: bytes, lineLimit: lineLimit, recordLines: true)
@@ -77,7 +79,7 @@ struct TextWalkerTests {
                         }
                         let expected = fitted { walker.fitWordsOfAnyText(into: &$0) }
                         let actual = fitted { walker.fitASCIIWords(into: &$0) }
-                        #expect(actual == expected, "\(text.debugDescription) at \(width), \(lineLimit) lines")
+                        #expect(actual == expected, "\(label)")
                     }
                 }
             }

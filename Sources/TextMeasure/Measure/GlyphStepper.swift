@@ -71,9 +71,17 @@ struct GlyphStepper {
 
     /// Forgets the text stepped through (nothing kerns with it), keeping the `missing` tally.
     mutating func restart() {
-        let missing = self.missing
-        self = GlyphStepper()
-        self.missing = missing
+        // Field by field, `missing` untouched (a new stepper with the tally copied back in
+        // copied the tally out and in again: at every shaped piece).
+        let fresh = GlyphStepper()
+        prevGlyph = fresh.prevGlyph
+        prevFont = fresh.prevFont
+        prevValue = fresh.prevValue
+        prevGlyphIsNominal = fresh.prevGlyphIsNominal
+        ligatureRemaining = fresh.ligatureRemaining
+        ligatureAdjustment = fresh.ligatureAdjustment
+        ligatureGlyph = fresh.ligatureGlyph
+        asciiPrevious = fresh.asciiPrevious
     }
 
     /// One visible scalar.

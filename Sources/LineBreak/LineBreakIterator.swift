@@ -96,6 +96,20 @@ public struct LineBreakIterator: IteratorProtocol, Sequence {
                 }
                 contentEnd = position
                 if position == n { break }
+                // A space and a letter after the letters (a word's end and the next word's
+                // start): both transitions at once, as the loop below would take them — no break
+                // before the space (white space: the content still ends before it), a break
+                // before the letter, the state `spaceLetterRow`.
+                let letter = position &+ 1
+                if letter < n, ascii[Int(base[position])] == LineBreakClass.sp.rawValue,
+                   ascii[Int(base[letter])] == LineBreakClass.al.rawValue, machine.spaceLetterRow >= 0
+                {
+                    self.position = letter &+ 1
+                    self.row = machine.spaceLetterRow
+                    self.contentEnd = letter &+ 1
+                    lastBreakWhitespaceStart = position
+                    return LineBreakOpportunity(offset: letter, isMandatory: false)
+                }
             }
             let start = position
             let b0 = base[start]

@@ -29,6 +29,12 @@ struct LineBreakStateMachine: @unchecked Sendable {  // immutable after creation
     /// The row of the state after a letter (AL) that follows a letter: where runs of ASCII letters
     /// neither break nor change state.
     @usableFromInline let letterRow: Int
+    /// The row of the state after a space (SP) and a letter (AL) read in `letterRow`, when that
+    /// space prohibits a break before it and the letter allows one before it (a word, a space
+    /// and the next word's first letter: the common step of Latin text), else −1. Read from
+    /// `transitions` (`spaceLetterRow(transitions:letterRow:)`), so that the iterator may take
+    /// the two transitions at once.
+    @usableFromInline let spaceLetterRow: Int
     /// The row of the state after an ideograph (ID) read in the start state: where a run of
     /// ideographs breaks before each one and stays (see `continuesIdeographicRun`). A constant,
     /// so that testing for it after every segment costs no load; the automaton is built in
@@ -65,6 +71,7 @@ struct LineBreakStateMachine: @unchecked Sendable {  // immutable after creation
         self.transitions = UnsafePointer(transitions)
         self.mandatoryAtEnd = UnsafePointer(mandatoryAtEnd)
         self.letterRow = letterRow
+        self.spaceLetterRow = LineBreakStateMachine.spaceLetterRow(transitions: self.transitions, letterRow: letterRow)
         self.stateCount = ends.count
     }
 
@@ -130,7 +137,19 @@ struct LineBreakStateMachine: @unchecked Sendable {  // immutable after creation
         self.transitions = UnsafePointer(transitions)
         self.mandatoryAtEnd = UnsafePointer(mandatoryAtEnd)
         self.letterRow = letterRow
+        self.spaceLetterRow = LineBreakStateMachine.spaceLetterRow(transitions: self.transitions, letterRow: letterRow)
         self.stateCount = states.count
+    }
+
+    /// `spaceLetterRow` of the automaton whose tables are `transitions`: the row reached from
+    /// `letterRow` by SP and then AL, when SP prohibits a break before it and AL plainly allows
+    /// one (neither mandatory nor LB25.01's lookahead), else −1.
+    private static func spaceLetterRow(transitions: UnsafePointer<UInt16>, letterRow: Int) -> Int {
+        let space = Int(transitions[letterRow + Int(LineBreakClass.sp.rawValue)])
+        guard space &>> 14 == prohibited else { return -1 }
+        let letter = Int(transitions[(space & 0x3FFF) + Int(LineBreakClass.al.rawValue)])
+        guard letter &>> 14 == allowed else { return -1 }
+        return letter & 0x3FFF
     }
 
     /// Whether input `code`, read in the state after an ideograph, allows a break before it

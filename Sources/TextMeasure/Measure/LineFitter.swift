@@ -179,12 +179,33 @@ struct LineFitter {
     @inline(__always)
     mutating func place(_ piece: LayoutPiece, clusters: (LayoutPiece, (LayoutCluster) -> Void) -> Void) {
         if tryPlace(piece) { return }
-        placeBroken(piece, clusters: clusters)
+        // The piece's fields one by one: a piece (passed by reference, too large for registers)
+        // would be stored to memory for this call before `tryPlace`, for every piece placed.
+        placeBroken(
+            start: piece.start, contentEnd: piece.contentEnd, end: piece.end, leadingKern: piece.leadingKern,
+            content: piece.content, whitespace: piece.whitespace, lastSpace: piece.lastSpace,
+            fontMask: piece.fontMask, isMandatoryBreak: piece.isMandatoryBreak, isBreakable: piece.isBreakable,
+            isTab: piece.isTab, clusters: clusters)
+    }
+
+    /// `placeBroken(_:clusters:)` of the piece of these fields, out of line.
+    @inline(never)
+    private mutating func placeBroken(
+        start: Int, contentEnd: Int, end: Int, leadingKern: Double, content: Double, whitespace: Double,
+        lastSpace: Double, fontMask: UInt32, isMandatoryBreak: Bool, isBreakable: Bool, isTab: Bool,
+        clusters: (LayoutPiece, (LayoutCluster) -> Void) -> Void
+    ) {
+        placeBroken(
+            LayoutPiece(
+                start: start, contentEnd: contentEnd, end: end, leadingKern: leadingKern, content: content,
+                whitespace: whitespace, lastSpace: lastSpace, fontMask: fontMask, isMandatoryBreak: isMandatoryBreak,
+                isBreakable: isBreakable, isTab: isTab),
+            clusters: clusters)
     }
 
     /// Places an overlong piece cluster by cluster (`place(_:clusters:)`). Out of line: only such
     /// a piece gets here, and the loops placing pieces keep their registers.
-    @inline(never)
+    @inline(__always)
     private mutating func placeBroken(_ piece: LayoutPiece, clusters: (LayoutPiece, (LayoutCluster) -> Void) -> Void) {
         var full = false
         clusters(piece) { cluster in

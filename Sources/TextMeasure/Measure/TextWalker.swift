@@ -473,7 +473,14 @@ struct TextWalker: ~Copyable {
     /// the text ends or `fitter` is full. An overlong piece is broken without allocating.
     ///
     /// - Returns: The clusters of the whole text that no font has (see `forEachPiece`).
+    @inline(__always)
     func fitWords(into fitter: inout LineFitter) -> MissingGlyphTally {
+        isASCII ? fitASCIIWords(into: &fitter) : fitWordsOfAnyText(into: &fitter)
+    }
+
+    /// `fitWords` for any text (the loop a text of ASCII does not need: `fitASCIIWords`).
+    @inline(never)
+    func fitWordsOfAnyText(into fitter: inout LineFitter) -> MissingGlyphTally {
         var (segments, dictionary) = segmentSources()
         var pending = segments.next()
         var stepper = GlyphStepper()
@@ -500,6 +507,32 @@ struct TextWalker: ~Copyable {
         return stepper.missing
     }
 
+    /// `fitWords` for a text of ASCII (`isASCII`), with the loop over segments that such a text
+    /// needs: UAX #14's segments as they come. It has no extender (each is ≥ U+0300), no
+    /// dictionary break, no ideograph, no levels and no no-break space ending it
+    /// (`partedEnd`), so `nextSegment` would return the iterator's segments unchanged, the only
+    /// segments measured in parts are those holding a tab, and no ideographic run follows a
+    /// segment (`fitIdeographicRun` needs a three-byte scalar). A loop of its own, out of line:
+    /// with fewer values live across it, the automaton's state stays in registers.
+    ///
+    /// - Returns: The clusters of the whole text that no font has (see `forEachPiece`).
+    @inline(never)
+    func fitASCIIWords(into fitter: inout LineFitter) -> MissingGlyphTally {
+        var segments = LineSegmentIterator(utf8: bytes, rules: tables.lineBreakRules)
+        var stepper = GlyphStepper()
+        while let segment = segments.next() {
+            if _slowPath(mayHoldTab(segment)) {
+                if let walkedTo = placeParts(of: segment, into: &fitter, stepper: &stepper) {
+                    return counted(stepper.missing, restFrom: walkedTo)
+                }
+            } else {
+                place(segment, into: &fitter, stepper: &stepper, inASCII: true)
+            }
+            if fitter.isFull { return counted(stepper.missing, restFrom: segment.end) }
+        }
+        return stepper.missing
+    }
+
     /// Places the parts of a segment that `needsParts` (`forEachPart`) on `fitter`, away from the
     /// loop over segments.
     ///
@@ -517,14 +550,17 @@ struct TextWalker: ~Copyable {
         return goesOn ? nil : walkedTo
     }
 
-    /// Measures `segment` and places it on `fitter` (breaking it if it is overlong).
+    /// Measures `segment` and places it on `fitter` (breaking it if it is overlong); `inASCII`
+    /// as for `measure(from:to:segment:stepper:inASCII:)`.
     #if compiler(>=6.3)
     @inline(always)
     #else
     @inline(__always)
     #endif
-    func place(_ segment: LineSegment, into fitter: inout LineFitter, stepper: inout GlyphStepper) {
-        place(measure(from: segment.start, to: segment.end, segment: segment, stepper: &stepper), into: &fitter)
+    func place(_ segment: LineSegment, into fitter: inout LineFitter, stepper: inout GlyphStepper, inASCII: Bool = false) {
+        place(
+            measure(from: segment.start, to: segment.end, segment: segment, stepper: &stepper, inASCII: inASCII),
+            into: &fitter)
     }
 
     /// Places a measured piece on `fitter`, breaking it between clusters if it is overlong.
@@ -558,12 +594,19 @@ struct TextWalker: ~Copyable {
     /// ASCII bytes that `StyleTables.asciiSimple` marks take a short path (advance and kerning
     /// from flat tables); every other scalar goes through `GlyphStepper.step`. Both give the
     /// same widths, summed in the same order.
+    ///
+    /// - Parameter inASCII: The text is ASCII (`isASCII`, so it has no levels): the constant
+    ///   `true` leaves out the level checks and steps the bytes off the short path (which may
+    ///   start a ligature, or are not drawn by the primary font: rare in such a text) out of line
+    ///   (`GlyphStepper.stepOutOfLine`), so that the loop over an ASCII text keeps its registers.
     #if compiler(>=6.3)
     @inline(always)  // into the segment loops: a call per segment costs as much as a short word
     #else
     @inline(__always)
     #endif
-    func measure(from: Int, to: Int, segment: LineSegment, stepper: inout GlyphStepper) -> LayoutPiece {
+    func measure(
+        from: Int, to: Int, segment: LineSegment, stepper: inout GlyphStepper, inASCII: Bool = false
+    ) -> LayoutPiece {
         var piece = LayoutPiece(
             start: segment.start, contentEnd: segment.whitespaceStart, end: segment.end, leadingKern: 0,
             content: 0, whitespace: 0, lastSpace: 0, fontMask: 0,
@@ -572,7 +615,7 @@ struct TextWalker: ~Copyable {
         // Content whose embedding level changes inside is itemized into runs that do not kern
         // with each other (Pango: "GdkPixbufLoader." in Arabic text, the period at level 1):
         // HarfBuzz measures it run by run.
-        if _slowPath(hasLevels), uniformLevel(from: from, to: min(segment.whitespaceStart, to)) == nil {
+        if !inASCII && _slowPath(hasLevels), uniformLevel(from: from, to: min(segment.whitespaceStart, to)) == nil {
             return measureShaped(from: from, to: to, segment: segment, steppedTo: from, stepper: &stepper)
         }
         let simple = tables.asciiSimple
@@ -620,7 +663,7 @@ struct TextWalker: ~Copyable {
                     i &+= 1
                 }
                 scalars &+= i &- rest
-                if i == wsStart && !hasLevels {
+                if i == wsStart && (inASCII || !hasLevels) {
                     // The white space after the content, while it is simple ASCII, continues
                     // the run by the same pairs: the stepper stands on an ASCII glyph of the
                     // primary font (where `stepSimpleASCII` reads the pair table), and no
@@ -637,7 +680,7 @@ struct TextWalker: ~Copyable {
                         i &+= 1
                     }
                 }
-                stepper.endSimpleASCIIRun(last: UInt32(previous), glyph: entries[previous].glyph)
+                stepper.endSimpleASCIIRun(last: UInt32(previous))
                 continue
             } else {
                 let (value, length) = TextWalker.decode(bytes, at: i)
@@ -649,7 +692,10 @@ struct TextWalker: ~Copyable {
                 {
                     return measureAcrossScriptRuns(from: from, to: to, split: run.end, segment: segment, stepper: &stepper)
                 }
-                if let step = stepper.step(value, at: i, limit: wsStart, in: bytes, tables: tables) {
+                if let step = inASCII
+                    ? stepper.stepOutOfLine(value, at: i, limit: wsStart, in: bytes, tables: tables)
+                    : stepper.step(value, at: i, limit: wsStart, in: bytes, tables: tables)
+                {
                     if scalars == 0 { leadingKern = step.adjustment } else { content += step.adjustment }
                     content += step.advance
                     mask |= StyleTables.maskBit(font: step.font)
@@ -666,7 +712,7 @@ struct TextWalker: ~Copyable {
             }
             scalars &+= 1
         }
-        if i < to, _slowPath(from == wsStart || stepper.currentFont > 0 || hasLevels),
+        if i < to, _slowPath(from == wsStart || stepper.currentFont > 0 || (!inASCII && hasLevels)),
            let font = whitespaceFont(from: from, to: to, segment: segment, stepper: stepper)
         {
             tables.withTables { $0.measureWhitespace(bytes, from: i, to: to, font: font, total: &whitespace, last: &lastSpace) }
@@ -687,7 +733,10 @@ struct TextWalker: ~Copyable {
                 if _slowPath(needsShaping(value)) {
                     return measureShaped(from: from, to: to, segment: segment, steppedTo: i, stepper: &stepper)
                 }
-                if let step = stepper.step(value, at: i, limit: wsStart, in: bytes, tables: tables) {
+                if let step = inASCII
+                    ? stepper.stepOutOfLine(value, at: i, limit: wsStart, in: bytes, tables: tables)
+                    : stepper.step(value, at: i, limit: wsStart, in: bytes, tables: tables)
+                {
                     whitespace += step.advance + step.adjustment
                     lastSpace = step.advance
                     mask |= StyleTables.maskBit(font: step.font)

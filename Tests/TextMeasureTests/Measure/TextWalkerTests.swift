@@ -45,4 +45,44 @@ struct TextWalkerTests {
             }
         }
     }
+
+    /// ASCII texts fitted by the loop for ASCII text (`fitASCIIWords`, which takes UAX #14's
+    /// segments as they come) and by the loop for any text (`fitWordsOfAnyText`, which merges
+    /// extenders, cuts at dictionary breaks and places ideographic runs): every field identical,
+    /// lines and the line limit included — tabs (measured in parts), mandatory breaks, words
+    /// wider than a line, ligatures and kerning pairs, runs of spaces.
+    @Test("The loop for ASCII text fits as the loop for any text", arguments: LayoutProfile.allCases)
+    func asciiLoopMatchesGeneralLoop(profile: LayoutProfile) throws {
+        let texts = [
+            "To   Ty  Wa Yo.   AV   fi  LT   ", "word\t  word \t\tword", "\tlead\t", "Te  \nWe \r\n Yo   \n",
+            "a b  c   d    e", "    lead", "AVAVAVAVAVAVAVAVAVAVAVAVAV AVAVAVAV   AV", "office affluent fjord, (x) 1.5% [y]",
+            "", " ", "\n", "supercalifragilisticexpialidocious-and-more-words/with/slashes?q=1&r=2",
+            "Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore.",
+        ]
+        for lineLimit in [0, 1, 2] {
+            let style = try TextStyle.bundled(fontSize: 17, numberOfLines: lineLimit, profile: profile)
+            let measurer = try TextMeasurer(style: style)
+            for var text in texts {
+                for width in [4.0, 10, 33.5, 60, 97.25, 280] {
+                    let units = try measurer.widthUnits(width)
+                    let label = "\(text.debugDescription) at \(width), \(lineLimit) lines"
+                    text.withUTF8 { bytes in
+                        let walker = TextWalker(tables: measurer.tables, bytes: bytes)
+                        let isASCII = walker.isASCII
+                        #expect(isASCII)
+                        func fitted(_ fit: (inout LineFitter) -> MissingGlyphTally) -> TextMeasurement {
+                            var fitter = LineFitter(
+                                maxWidth: units, tables: measurer.tables, text: bytes, lineLimit: lineLimit, recordLines: true)
+                            let missing = fit(&fitter)
+                            fitter.finish()
+                            return fitter.measurement(style: style).counting(missing)
+                        }
+                        let expected = fitted { walker.fitWordsOfAnyText(into: &$0) }
+                        let actual = fitted { walker.fitASCIIWords(into: &$0) }
+                        #expect(actual == expected, "\(label)")
+                    }
+                }
+            }
+        }
+    }
 }

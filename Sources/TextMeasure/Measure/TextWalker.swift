@@ -1122,41 +1122,8 @@ struct TextWalker: ~Copyable {
             followingFont: followingFont, level: level)
         // Not retained: the tables hold the cache for as long as they are measured with.
         return Unmanaged.passUnretained(tables.shapedPieces)._withUnsafeGuaranteedRef { cache in
-            prefetchPiece(at: to, level: level, in: cache)
-            return cache.summary(for: key) {
-                shapedSummary(from: from, to: to, whitespaceStart: whitespaceStart, tables: tables)
-            }
+            cache.summary(for: key) { shapedSummary(from: from, to: to, whitespaceStart: whitespaceStart, tables: tables) }
         }
-    }
-
-    /// Prefetches the cache slots of the piece that likely starts at `start`, the end of the
-    /// piece being looked up, so that its lookup overlaps this one's work instead of waiting for
-    /// memory (`ShapedPieceCache.prefetch`): the bytes up to the next space or control
-    /// character and the spaces after them, keyed as most such pieces are — no following font,
-    /// at `level`, the level of the piece before it. A wrong guess (another break inside, a
-    /// piece not shaped, another key) costs a hash and changes nothing.
-    ///
-    /// - Complexity: O(`ShapedPieceCache.inlineKeyBytes`) at most.
-    @inline(__always)
-    private func prefetchPiece(at start: Int, level: Int, in cache: ShapedPieceCache) {
-        guard let base = bytes.baseAddress else { return }
-        let n = bytes.count
-        let limit = min(n, start &+ ShapedPieceCache.inlineKeyBytes)
-        var i = start
-        // Eight bytes at a time while none is a space or a control character (below 0x21; the
-        // bytes of scalars beyond ASCII are all 0x80 or more).
-        while i &+ 8 <= limit {
-            let word = UnsafeRawPointer(base).loadUnaligned(fromByteOffset: i, as: UInt64.self)
-            if (word &- 0x2121_2121_2121_2121) & ~word & 0x8080_8080_8080_8080 != 0 { break }
-            i &+= 8
-        }
-        while i < limit && base[i] > 0x20 { i &+= 1 }
-        let whitespaceStart = i
-        while i < limit && base[i] == 0x20 { i &+= 1 }
-        guard i > start, i < limit || limit == n else { return }  // else longer than a slot keeps
-        cache.prefetch(
-            UnsafeBufferPointer(start: base + start, count: i &- start), whitespaceOffset: whitespaceStart &- start,
-            followingFont: -1, level: level)
     }
 
     /// `cachedSummary` for a piece whose level changes inside, away from the common path (its

@@ -236,34 +236,6 @@ final class ShapedPieceCache: @unchecked Sendable {  // `shards`: set once in in
         var isShort: Bool { bytes.count <= ShapedPieceCache.shortKeyBytes }
     }
 
-    /// Asks the processor to bring the slots where the key of the piece `bytes` would be kept
-    /// (`Key`'s fields, which the caller may guess) into its caches, without waiting: the first
-    /// two short slots of its set, or the first line of its first long slot. A lookup of the
-    /// piece soon after then finds them there instead of waiting for memory (the slots are
-    /// spread over megabytes: most lookups of rarer words miss the processor's caches). Only a
-    /// hint: nothing is read or written, no lock is taken, and a wrong guess costs the hash.
-    ///
-    /// - Complexity: O(n) in the piece's length (the hash).
-    @inline(__always)
-    func prefetch(_ bytes: UnsafeBufferPointer<UInt8>, whitespaceOffset: Int, followingFont: Int, level: Int) {
-        guard bytes.count <= ShapedPieceCache.inlineKeyBytes, bytes.baseAddress != nil else { return }
-        let packedFont = Key.packedFont(followingFont: followingFont, level: level)
-        let hash = Key.hash(of: bytes, tag: Key.tag(whitespaceOffset: whitespaceOffset, packedFont: packedFont))
-        let shard = Key.shardIndex(hash)
-        let base = UnsafeRawPointer(region.base)
-        if bytes.count <= ShapedPieceCache.shortKeyBytes {
-            let slot = base
-                + (shard &* ShapedPieceCache.shardCapacity &+ Key.firstSlot(hash)) &* MemoryLayout<ShortSlot>.stride
-            CacheLine.prefetch(slot)  // ways 0 and 1 (a set is 256 bytes, aligned): nearly every hit
-            CacheLine.prefetch(slot + MemoryLayout<ShortSlot>.stride)
-        } else {
-            let long = base
-                + ShapedPieceCache.shardCount &* ShapedPieceCache.shardCapacity &* MemoryLayout<ShortSlot>.stride
-            CacheLine.prefetch(
-                long + (shard &* ShapedPieceCache.longShardCapacity &+ Key.firstLongSlot(hash)) &* MemoryLayout<Slot>.stride)
-        }
-    }
-
     /// The level that marks a key of a piece's bytes and then each byte's level (no text has
     /// it: UAX #9 levels end at 125; `TextWalker.cachedSummaryAcrossLevels`).
     static var levelsKeyLevel: Int { 126 }

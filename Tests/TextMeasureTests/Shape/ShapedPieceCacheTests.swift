@@ -142,28 +142,4 @@ struct ShapedPieceCacheTests {
             #expect(equal(beyond, count), "length \(count)")
         }
     }
-
-    @Test("prefetching any piece, right or wrong, short, long or empty, changes no answer")
-    func prefetchChangesNothing() {
-        let cache = ShapedPieceCache()
-        var calls = 0
-        let texts = ["ภาษา", "नमस्ते ", "", String(repeating: "ก", count: 22), String(repeating: "x", count: 64),
-                     String(repeating: "x", count: 65)]
-        for (k, text) in texts.enumerated() {
-            #expect(value(cache, text, calls: &calls, make: Self.summary(k)) == Self.summary(k))
-        }
-        for text in texts + ["other", "नमस्ते"] {
-            var text = text
-            text.withUTF8 { bytes in
-                for level in [-1, 0, 1, 125] {
-                    cache.prefetch(bytes, whitespaceOffset: 0, followingFont: -1, level: level)
-                    cache.prefetch(bytes, whitespaceOffset: bytes.count, followingFont: 3, level: level)
-                }
-            }
-        }
-        for (k, text) in texts.enumerated() {
-            #expect(value(cache, text, calls: &calls, make: Self.summary(99)) == Self.summary(k))
-        }
-        #expect(calls == texts.count)
-    }
 }

@@ -134,11 +134,7 @@ struct GlyphStepper {
     mutating func stepIdeograph(_ value: UInt32, entry: StyleTables.Entry, tables: StyleTableView) -> Double {
         let font = Int(entry.font)
         let adjustment = font == currentFont ? tables.kerning(previousGlyph(tables), entry.glyph, font: font) : 0
-        asciiPrevious = -1
-        prevGlyphIsNominal = true
-        prevGlyph = entry.glyph
-        prevFont = font
-        prevValue = value
+        record(value, font: font, glyph: entry.glyph, nominal: true)
         return adjustment
     }
 

@@ -57,16 +57,25 @@ struct BidiLevels: Sendable, Equatable {
     private func run(containing offset: Int) -> UInt64 {
         if _fastPath(inlineCount != 0) {
             let key = UInt32(truncatingIfNeeded: offset) << 8 | 0xFF
-            let last = Int(inlineCount) &- 1
-            // Read through a pointer: a `SIMD16` lane taken by a variable index goes through
-            // the stack each time.
-            return withUnsafeBytes(of: inline) { raw in
-                var k = 0
-                while k < last && raw.load(fromByteOffset: k &<< 2, as: UInt32.self) <= key { k &+= 1 }
-                return UInt64(raw.load(fromByteOffset: k &<< 2, as: UInt32.self))
-            }
+            // The first run ending beyond `offset`, lane by lane with constant indices: each a
+            // load in place (a lane taken by a variable index copies the runs to the stack
+            // first). Unused lanes are 0, never beyond; past the last run's end, the last run.
+            if inline[0] > key { return UInt64(inline[0]) }
+            if inline[1] > key { return UInt64(inline[1]) }
+            if inline[2] > key { return UInt64(inline[2]) }
+            if inline[3] > key { return UInt64(inline[3]) }
+            return run(containingBeyondFourRuns: key)
         }
         return BidiLevels.run(after: UInt64(truncatingIfNeeded: offset) << 8 | 0xFF, in: spilled)
+    }
+
+    /// `run(containing:)` when the first four inline runs end at or before `key`'s offset.
+    @inline(never)
+    private func run(containingBeyondFourRuns key: UInt32) -> UInt64 {
+        let last = Int(inlineCount) &- 1
+        var k = 4
+        while k < last && inline[k] <= key { k &+= 1 }
+        return UInt64(inline[min(k, last)])
     }
 
     /// `run(containing:)` among spilled runs: a binary search.

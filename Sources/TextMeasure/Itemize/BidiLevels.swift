@@ -64,16 +64,20 @@ struct BidiLevels: Sendable, Equatable {
             if inline[1] > key { return UInt64(inline[1]) }
             if inline[2] > key { return UInt64(inline[2]) }
             if inline[3] > key { return UInt64(inline[3]) }
-            return run(containingBeyondFourRuns: key)
+            if inline[4] > key { return UInt64(inline[4]) }
+            if inline[5] > key { return UInt64(inline[5]) }
+            if inline[6] > key { return UInt64(inline[6]) }
+            if inline[7] > key { return UInt64(inline[7]) }
+            return run(containingBeyondEightRuns: key)
         }
         return BidiLevels.run(after: UInt64(truncatingIfNeeded: offset) << 8 | 0xFF, in: spilled)
     }
 
-    /// `run(containing:)` when the first four inline runs end at or before `key`'s offset.
+    /// `run(containing:)` when the first eight inline runs end at or before `key`'s offset.
     @inline(never)
-    private func run(containingBeyondFourRuns key: UInt32) -> UInt64 {
+    private func run(containingBeyondEightRuns key: UInt32) -> UInt64 {
         let last = Int(inlineCount) &- 1
-        var k = 4
+        var k = 8
         while k < last && inline[k] <= key { k &+= 1 }
         return UInt64(inline[min(k, last)])
     }

@@ -256,6 +256,19 @@ struct BidiLevels: Sendable, Equatable {
         // resets (the ranges in `intervals`, in order). Runs at one level are joined here.
         var pendingLevel = level
         var pendingEnd = n == 0 ? to : Int(runs[0].start)
+        if scan.intervalCount == 0 {
+            // No range for L1: each run at its level, joined with the runs before it at that level.
+            for k in 0..<n {
+                let runLevel = BidiParagraphResolver.level(of: runs[k].type, paragraphLevel: level)
+                if runLevel != pendingLevel {
+                    if pendingEnd > from { append(end: pendingEnd, level: pendingLevel) }
+                    pendingLevel = runLevel
+                }
+                pendingEnd = k + 1 < n ? Int(runs[k + 1].start) : to
+            }
+            if pendingEnd > from { append(end: pendingEnd, level: pendingLevel) }
+            return resolved
+        }
         var interval = 0
         for k in 0..<n {
             var at = Int(runs[k].start)

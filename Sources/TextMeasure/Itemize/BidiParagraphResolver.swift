@@ -287,7 +287,7 @@ enum BidiParagraphResolver {
                 run.type = .an
                 if hasNext && nextType == .nsm { r[k + 1].type = .an }
             }
-            r[w] = run
+            if w != k || run.type != r[k].type { r[w] = run }
             w += 1
             k += 1
         }
@@ -349,7 +349,7 @@ enum BidiParagraphResolver {
             {
                 r[w - 1].flags &= ~Run.single
             } else {
-                r[w] = run
+                if w != k { r[w] = run }
                 w += 1
             }
         }

@@ -57,16 +57,29 @@ struct BidiLevels: Sendable, Equatable {
     private func run(containing offset: Int) -> UInt64 {
         if _fastPath(inlineCount != 0) {
             let key = UInt32(truncatingIfNeeded: offset) << 8 | 0xFF
-            let last = Int(inlineCount) &- 1
-            // Read through a pointer: a `SIMD16` lane taken by a variable index goes through
-            // the stack each time.
-            return withUnsafeBytes(of: inline) { raw in
-                var k = 0
-                while k < last && raw.load(fromByteOffset: k &<< 2, as: UInt32.self) <= key { k &+= 1 }
-                return UInt64(raw.load(fromByteOffset: k &<< 2, as: UInt32.self))
-            }
+            // The first run ending beyond `offset`, lane by lane with constant indices: each a
+            // load in place (a lane taken by a variable index copies the runs to the stack
+            // first). Unused lanes are 0, never beyond; past the last run's end, the last run.
+            if inline[0] > key { return UInt64(inline[0]) }
+            if inline[1] > key { return UInt64(inline[1]) }
+            if inline[2] > key { return UInt64(inline[2]) }
+            if inline[3] > key { return UInt64(inline[3]) }
+            if inline[4] > key { return UInt64(inline[4]) }
+            if inline[5] > key { return UInt64(inline[5]) }
+            if inline[6] > key { return UInt64(inline[6]) }
+            if inline[7] > key { return UInt64(inline[7]) }
+            return run(containingBeyondEightRuns: key)
         }
         return BidiLevels.run(after: UInt64(truncatingIfNeeded: offset) << 8 | 0xFF, in: spilled)
+    }
+
+    /// `run(containing:)` when the first eight inline runs end at or before `key`'s offset.
+    @inline(never)
+    private func run(containingBeyondEightRuns key: UInt32) -> UInt64 {
+        let last = Int(inlineCount) &- 1
+        var k = 8
+        while k < last && inline[k] <= key { k &+= 1 }
+        return UInt64(inline[min(k, last)])
     }
 
     /// `run(containing:)` among spilled runs: a binary search.
@@ -243,6 +256,19 @@ struct BidiLevels: Sendable, Equatable {
         // resets (the ranges in `intervals`, in order). Runs at one level are joined here.
         var pendingLevel = level
         var pendingEnd = n == 0 ? to : Int(runs[0].start)
+        if scan.intervalCount == 0 {
+            // No range for L1: each run at its level, joined with the runs before it at that level.
+            for k in 0..<n {
+                let runLevel = BidiParagraphResolver.level(of: runs[k].type, paragraphLevel: level)
+                if runLevel != pendingLevel {
+                    if pendingEnd > from { append(end: pendingEnd, level: pendingLevel) }
+                    pendingLevel = runLevel
+                }
+                pendingEnd = k + 1 < n ? Int(runs[k + 1].start) : to
+            }
+            if pendingEnd > from { append(end: pendingEnd, level: pendingLevel) }
+            return resolved
+        }
         var interval = 0
         for k in 0..<n {
             var at = Int(runs[k].start)

@@ -66,6 +66,37 @@ enum BidiParagraphResolver {
         _ bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int,
         runs: UnsafeMutableBufferPointer<Run>, intervals: UnsafeMutableBufferPointer<Int>
     ) -> Scan {
+        guard let base = bytes.baseAddress else {
+            // No bytes, so an empty paragraph: no type ORed, none ANDed into RLE's.
+            var empty = Scan()
+            empty.andedStrongs = rowheight_fribidi_type_rle().rawValue
+            return empty
+        }
+        // Read through a pointer: the array's bounds checks cost as much as the rest of a
+        // character's step in the loops below.
+        return BidiClass.belowU0700.withUnsafeBufferPointer { table in
+            scan(bytes, base: base, from: from, to: to, runs: runs, intervals: intervals, table: table.baseAddress!)
+        }
+    }
+
+    /// The class (`BidiClass.belowU0700`'s code, 0xFF for none) and length of the scalar at `i`
+    /// of valid UTF-8 when it is below U+0700 (one or two bytes), else `nil`.
+    @inline(__always)
+    private static func shortClass(
+        _ base: UnsafePointer<UInt8>, at i: Int, table: UnsafePointer<UInt8>
+    ) -> (code: UInt8, length: Int)? {
+        let lead = base[i]
+        if lead < 0x80 { return (table[Int(lead)], 1) }
+        // Lead bytes C2–DB start the two-byte scalars U+0080–U+06FF (valid UTF-8: no C0, C1).
+        if lead < 0xDC { return (table[Int(lead & 0x1F) &<< 6 | Int(base[i &+ 1] & 0x3F)], 2) }
+        return nil
+    }
+
+    /// `scan` with the bytes' base address and `BidiClass.belowU0700` as pointers.
+    private static func scan(
+        _ bytes: UnsafeBufferPointer<UInt8>, base: UnsafePointer<UInt8>, from: Int, to: Int,
+        runs: UnsafeMutableBufferPointer<Run>, intervals: UnsafeMutableBufferPointer<Int>, table: UnsafePointer<UInt8>
+    ) -> Scan {
         var result = Scan()
         var ored: UInt32 = 0
         var anded = rowheight_fribidi_type_rle().rawValue
@@ -74,18 +105,20 @@ enum BidiParagraphResolver {
         var spaceStart = -1
         var resolvable = to - from <= Int(UInt32.max) && to <= Int(UInt32.max)
         let capacity = min(runs.count, Int(Run.noRun))
-        let table = BidiClass.belowU0700
         var i = from
         while i < to {
-            let (value, length) = TextWalker.decode(bytes, at: i)
+            let length: Int
             let raw: UInt32
             let found: BidiClass?
-            if value < 0x700, case let code = table[Int(value)], code != 0xFF {
+            if let (code, short) = shortClass(base, at: i, table: table), code != 0xFF {
                 found = unsafeBitCast(code, to: BidiClass.self)
                 raw = found.unsafelyUnwrapped.fribidiType
+                length = short
             } else {
+                let (value, long) = TextWalker.decode(bytes, at: i)
                 raw = fribidi_get_bidi_type(value).rawValue
                 found = BidiClass(fribidi: raw)
+                length = long
             }
             ored |= raw
             guard let type = found else {
@@ -115,7 +148,9 @@ enum BidiParagraphResolver {
                 spaceStart = -1
             }
             if resolvable, type != .bn {
-                let isBracket = type == .on && fribidi_get_bracket(value) != rowheight_fribidi_no_bracket()
+                let isBracket =
+                    type == .on
+                    && fribidi_get_bracket(TextWalker.decode(bytes, at: i).value) != rowheight_fribidi_no_bracket()
                 if n > 0, runs[n - 1].type == type, !isBracket, runs[n - 1].flags & Run.bracket == 0 {
                     runs[n - 1].flags &= ~Run.single
                 } else if type.isStrong, n >= 2, runs[n - 1].type == .ws, runs[n - 2].type == type {
@@ -138,23 +173,33 @@ enum BidiParagraphResolver {
                 // The rest of a word (or of white space) in one class below U+0700 joins the run
                 // at once: it changes no type sum, no L1 range and no first letter. Not ON (a
                 // bracket is a run of its own) nor S (an L1 range each).
+                // After a strong character, a nonspacing mark joins too: W1 gives it the class
+                // before it and merges it into that run (and the run after it, of that class, as
+                // the loop does here), so the runs the rules see are the same.
                 if resolvable, type != .on, type != .s {
+                    let code = type.rawValue
+                    let absorbsMarks = type.isStrong
                     var more = false
-                    while i < to {
-                        let (next, nextLength) = TextWalker.decode(bytes, at: i)
-                        if next < 0x700, table[Int(next)] == type.rawValue {
+                    while i < to, let (next, nextLength) = shortClass(base, at: i, table: table) {
+                        if next == code {
                             more = true
-                            i += nextLength
+                            i &+= nextLength
+                            continue
+                        }
+                        if next == BidiClass.nsm.rawValue && absorbsMarks {
+                            ored |= BidiClass.nsm.fribidiType
+                            more = true
+                            i &+= nextLength
                             continue
                         }
                         // A space between two characters of one strong class joins them too (the
                         // run of white space between two runs of one strong class, below).
-                        guard type.isStrong, next == 0x20, i + 1 < to else { break }
-                        let (after, afterLength) = TextWalker.decode(bytes, at: i + 1)
-                        guard after < 0x700, table[Int(after)] == type.rawValue else { break }
+                        guard type.isStrong, base[i] == 0x20, i &+ 1 < to,
+                            let (after, afterLength) = shortClass(base, at: i &+ 1, table: table), after == code
+                        else { break }
                         ored |= BidiClass.ws.fribidiType
                         more = true
-                        i += 1 + afterLength
+                        i &+= 1 &+ afterLength
                     }
                     if more { runs[n - 1].flags &= ~Run.single }
                 }
@@ -242,7 +287,7 @@ enum BidiParagraphResolver {
                 run.type = .an
                 if hasNext && nextType == .nsm { r[k + 1].type = .an }
             }
-            r[w] = run
+            if w != k || run.type != r[k].type { r[w] = run }
             w += 1
             k += 1
         }
@@ -304,7 +349,7 @@ enum BidiParagraphResolver {
             {
                 r[w - 1].flags &= ~Run.single
             } else {
-                r[w] = run
+                if w != k { r[w] = run }
                 w += 1
             }
         }

@@ -95,6 +95,18 @@ struct BidiParagraphResolverTests {
         #expect(Self.levels("א ב\u{301} 1", base: .leftToRight) == [1, 1, 1, 1, 1, 2])
     }
 
+    @Test("W1 in the scan: nonspacing marks after a strong letter join its run, as W1 merges them")
+    func marksAfterStrongLetters() {
+        #expect(Self.levels("بِ ت", base: .leftToRight) == [1, 1, 1, 1])
+        // W7: the EN after the L (and its mark) is L, so the space between them too.
+        #expect(Self.levels("a\u{301} 1", base: .rightToLeft) == [2, 2, 2, 2])
+        #expect(Self.levels("بِ1", base: .leftToRight) == [1, 1, 2])
+        #expect(Self.levels("ab\u{301}\u{302}c", base: .rightToLeft) == [2, 2, 2, 2, 2])
+        #expect(Self.levels("(بِ)", base: .leftToRight) == [0, 1, 1, 0])
+        // After white space a mark takes its class (W1), not the letter's before it.
+        #expect(Self.levels("ب \u{301}a", base: .leftToRight) == [1, 0, 0, 0])
+    }
+
     @Test("L1 and BN: segment separators and the white space before them, trailing BN, at the paragraph level")
     func l1() {
         #expect(Self.levels("א \tב", base: .leftToRight) == [1, 0, 0, 1])

@@ -640,7 +640,9 @@ struct TextWalker: ~Copyable {
         }
         while i < contentEnd {
             let b = base[i]
-            if simple[Int(b)] != 0 && stepper.acceptsSimpleASCII {
+            if (simple[Int(b)] != 0 || tables.measuresSimply(ligatureStart: b, at: i, limit: wsStart, in: bytes))
+                && stepper.acceptsSimpleASCII
+            {
                 let entry = entries[Int(b)]
                 let adjustment = stepper.stepSimpleASCII(UInt32(b), glyph: entry.glyph, tables: tables)
                 if scalars == 0 { leadingKern = adjustment } else { content += adjustment }
@@ -654,7 +656,10 @@ struct TextWalker: ~Copyable {
                 let rest = i
                 while i < contentEnd {
                     let c = Int(base[i])
-                    guard simple[c] != 0 else { break }
+                    if simple[c] == 0 {
+                        guard tables.measuresSimply(ligatureStart: UInt8(truncatingIfNeeded: c), at: i, limit: wsStart, in: bytes)
+                        else { break }
+                    }
                     let pair = previous &<< 7 | c
                     let index = kerningIndex[pair]
                     if index != 0 { content += tables.compactASCIIKerning(pair, index: index) }

@@ -633,7 +633,7 @@ struct TextWalker: ~Copyable {
         // A piece that starts with ASCII punctuation or digits may start inside a run of another
         // script (`continuedScriptRun`): measured apart, with nothing kerning across the run's
         // end (a scalar beyond ASCII is looked at below, where it is decoded).
-        if _slowPath(!isASCII && from < contentEnd && base[from] < 0x80 && (base[from] | 0x20) &- 0x61 >= 26),
+        if _slowPath(!inASCII && !isASCII && from < contentEnd && base[from] < 0x80 && (base[from] | 0x20) &- 0x61 >= 26),
            let run = continuedScriptRun(from: from, to: contentEnd, joinedOnly: true)
         {
             return measureAcrossScriptRuns(from: from, to: to, split: run.end, segment: segment, stepper: &stepper)

@@ -37,7 +37,7 @@ struct LineFitter {
     private var tally: LineTally<Double>
     /// The lines ended, when `recordLines` (else `nil`: a fitter that records none holds no
     /// array, which it would release at its end, every measurement).
-    private var lines: [LineFragment]? = nil
+    private(set) var lines: [LineFragment]? = nil
     /// UTF-8 offsets where the open line starts and where what was placed on it ends.
     private var lineStart = 0
     private var lastEnd = 0

@@ -137,7 +137,8 @@ struct TextMeasurerTests {
     func linesWhenAsked(profile: LayoutProfile) throws {
         let measurer = try TextMeasurer(style: try TextStyle.bundled(fontSize: 17, profile: profile))
         #expect(try measurer.measure("one two three", width: 40).lines == nil)
-        #expect(try measurer.measure("one two three", width: 40, includeLines: true).lines?.count == 3)
+        let wrapped = try measurer.measure("one two three", width: 40, includeLines: true)
+        #expect(wrapped.lineCount > 1 && wrapped.lines?.count == wrapped.lineCount)
         let empty = try measurer.measure("", width: 40, includeLines: true)
         #expect(empty.lines?.count == empty.lineCount)
     }

@@ -100,8 +100,10 @@ struct GlyphStepper {
     }
 
     /// The adjustment before a byte that `StyleTables.asciiSimple` marks (primary font, own
-    /// glyph, non-zero advance, no ligature), while `acceptsSimpleASCII`: the same result and
-    /// state change as `step(_:at:limit:in:tables:)` for it, without its general branches.
+    /// glyph, non-zero advance, no ligature), or that it would mark but for a ligature that does
+    /// not start there (`StyleTableView.measuresSimply(ligatureStart:at:limit:in:)`), while
+    /// `acceptsSimpleASCII`: the same result and state change as `step(_:at:limit:in:tables:)`
+    /// for it, without its general branches.
     @inline(__always)
     mutating func stepSimpleASCII(_ value: UInt32, glyph: GlyphID, tables: StyleTableView) -> Double {
         var adjustment = 0.0

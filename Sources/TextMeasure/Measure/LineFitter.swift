@@ -35,7 +35,9 @@ struct LineFitter {
     private var line: OpenLine<Double>
     /// The lines ended: count, heights, widest (width units).
     private var tally: LineTally<Double>
-    private(set) var lines: [LineFragment] = []
+    /// The lines ended, when `recordLines` (else `nil`: a fitter that records none holds no
+    /// array, which it would release at its end, every measurement).
+    private(set) var lines: [LineFragment]? = nil
     /// UTF-8 offsets where the open line starts and where what was placed on it ends.
     private var lineStart = 0
     private var lastEnd = 0
@@ -266,7 +268,8 @@ struct LineFitter {
     /// from `endLine`, which every measurement calls for every line.
     @inline(never)
     private mutating func recordLine(height: Double) {
-        lines.append(LineFragment(utf8Range: lineStart..<lastEnd, width: line.content / unitsPerPoint, lineHeight: height))
+        if lines == nil { lines = [] }
+        lines?.append(LineFragment(utf8Range: lineStart..<lastEnd, width: line.content / unitsPerPoint, lineHeight: height))
     }
 
     /// Ends the text (`LineTally.endsLineAtEndOfText`): closes the open line; a text ending in a
@@ -278,7 +281,7 @@ struct LineFitter {
     /// The measurement: line count capped, height per DESIGN.md rounded up to the pixel grid.
     @inline(__always)
     func measurement(style: TextStyle) -> TextMeasurement {
-        tally.measurement(maxLineWidth: tally.widest / unitsPerPoint, style: style, lines: recordLines ? lines : nil)
+        tally.measurement(maxLineWidth: tally.widest / unitsPerPoint, style: style, lines: recordLines ? lines ?? [] : nil)
     }
 
     /// `ceil(h × scale) / scale`, ignoring floating-point noise far below a pixel.

@@ -25,6 +25,8 @@ struct StyleTableView: @unchecked Sendable {  // points into immutable memory it
         let entriesComplete: UnsafePointer<Atomic<Bool>>
         /// See `StyleTables.asciiSimple`.
         let asciiSimple: UnsafePointer<UInt8>
+        /// See `StyleTables.asciiLigatureStarts`.
+        let asciiLigatureStarts: UnsafePointer<UInt8>
         /// See `StyleTables.asciiLigaturePairs`.
         let asciiLigaturePairs: UnsafePointer<UInt8>
         /// See `StyleTables.asciiKerning`.
@@ -114,6 +116,15 @@ struct StyleTableView: @unchecked Sendable {  // points into immutable memory it
     @inline(__always)
     func withTables<Result>(_ body: (StyleTables) -> Result) -> Result {
         fields.pointee.owner._withUnsafeGuaranteedRef(body)
+    }
+
+    /// Whether the ASCII fast path measures the byte `b` at `i`, which `asciiSimple` does not
+    /// mark, as if it did: `b` is one of `StyleTables.asciiLigatureStarts` and no ligature ending
+    /// before `limit` starts with it (`mayStartLigature`: the test `GlyphStepper.step` makes
+    /// before it measures such a byte the same way). Out of the way of the loops' common case.
+    @inline(__always)
+    func measuresSimply(ligatureStart b: UInt8, at i: Int, limit: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        fields.pointee.asciiLigatureStarts[Int(b)] != 0 && !mayStartLigature(UInt32(b), at: i, limit: limit, in: bytes)
     }
 
     /// Whether the BMP scalar `value` at byte `i`, whose entry may start a ligature, can start

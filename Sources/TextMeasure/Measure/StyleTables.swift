@@ -109,6 +109,12 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
     /// `entries` and `asciiKerning` alone — drawn by the primary font with a glyph of its own, a
     /// non-zero advance and no ligature starting with it; 0 otherwise (all bytes ≥ 0x80).
     let asciiSimple: UnsafeMutablePointer<UInt8>
+    /// For each byte value (256): 1 when it is an ASCII scalar that `asciiSimple` leaves out only
+    /// because a ligature may start with it ("f": drawn by the primary font with a glyph of its
+    /// own and a non-zero advance, not missing), which the fast path measures as if `asciiSimple`
+    /// marked it where `StyleTableView.mayStartLigature` says none starts there ("of", "for" —
+    /// what `GlyphStepper.step` measures inline); 0 otherwise.
+    let asciiLigatureStarts: UnsafeMutablePointer<UInt8>
     /// For each pair of ASCII code points (`left << 7 | right`), 1 when a standard ligature of
     /// `left`'s font starts with `left`'s glyph followed by `right`'s (what
     /// `StyleTableView.ligature(startingWith:…)` would try to match), else 0: "of", "for" never look the ligature table up.
@@ -249,6 +255,14 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
             let entry = entries[cp]
             if entry.font == 0 && entry.glyph != 0 && entry.advance != 0 && entry.flags & 1 == 0 { asciiSimple[cp] = 1 }
         }
+        asciiLigatureStarts = .allocate(capacity: 256)
+        asciiLigatureStarts.initialize(repeating: 0, count: 256)
+        for cp in 0..<128 where asciiFastPath {
+            let entry = entries[cp]
+            if entry.font == 0 && entry.glyph != 0 && entry.advance != 0 && entry.flags & 1 != 0 && !entry.isMissing {
+                asciiLigatureStarts[cp] = 1
+            }
+        }
         asciiLigaturePairs = .allocate(capacity: 128 * 128)
         StyleTables.fillASCIILigaturePairs(asciiLigaturePairs, entries: entries, fonts: fonts)
         asciiKerningIndex = .allocate(capacity: 128 * 128)
@@ -285,6 +299,7 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
         }
         viewFields.initialize(to: StyleTableView.Fields(
             entries: entries, entriesComplete: entriesComplete, asciiSimple: asciiSimple,
+            asciiLigatureStarts: asciiLigatureStarts,
             asciiLigaturePairs: asciiLigaturePairs, asciiKerning: asciiKerning,
             asciiKerningIndex: asciiKerningIndex, asciiKerningValues: asciiKerningValues,
             fontHasKerning: fontHasKerningStorage,
@@ -310,6 +325,7 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
         entriesComplete.deallocate()
         asciiKerning.deallocate()
         asciiSimple.deallocate()
+        asciiLigatureStarts.deallocate()
         asciiLigaturePairs.deallocate()
         asciiKerningIndex.deallocate()
         asciiKerningValues.deallocate()

@@ -633,14 +633,16 @@ struct TextWalker: ~Copyable {
         // A piece that starts with ASCII punctuation or digits may start inside a run of another
         // script (`continuedScriptRun`): measured apart, with nothing kerning across the run's
         // end (a scalar beyond ASCII is looked at below, where it is decoded).
-        if _slowPath(!isASCII && from < contentEnd && base[from] < 0x80 && (base[from] | 0x20) &- 0x61 >= 26),
+        if _slowPath(!inASCII && !isASCII && from < contentEnd && base[from] < 0x80 && (base[from] | 0x20) &- 0x61 >= 26),
            let run = continuedScriptRun(from: from, to: contentEnd, joinedOnly: true)
         {
             return measureAcrossScriptRuns(from: from, to: to, split: run.end, segment: segment, stepper: &stepper)
         }
         while i < contentEnd {
             let b = base[i]
-            if simple[Int(b)] != 0 && stepper.acceptsSimpleASCII {
+            if (simple[Int(b)] != 0 || tables.measuresSimply(ligatureStart: b, at: i, limit: wsStart, in: bytes))
+                && stepper.acceptsSimpleASCII
+            {
                 let entry = entries[Int(b)]
                 let adjustment = stepper.stepSimpleASCII(UInt32(b), glyph: entry.glyph, tables: tables)
                 if scalars == 0 { leadingKern = adjustment } else { content += adjustment }
@@ -654,7 +656,10 @@ struct TextWalker: ~Copyable {
                 let rest = i
                 while i < contentEnd {
                     let c = Int(base[i])
-                    guard simple[c] != 0 else { break }
+                    if simple[c] == 0 {
+                        guard tables.measuresSimply(ligatureStart: UInt8(truncatingIfNeeded: c), at: i, limit: wsStart, in: bytes)
+                        else { break }
+                    }
                     let pair = previous &<< 7 | c
                     let index = kerningIndex[pair]
                     if index != 0 { content += tables.compactASCIIKerning(pair, index: index) }

@@ -59,6 +59,36 @@ struct MeasurePathEquivalenceTests {
         }
     }
 
+    /// ASCII texts around the letters a ligature may start with ("f" of the bundled fonts' "fi",
+    /// "fl", "ff", "ffi", "ffl"), which the ASCII fast path measures from its flat tables where
+    /// no ligature starts (`StyleTableView.measuresSimply(ligatureStart:at:limit:in:)`): before a
+    /// letter no ligature continues with, before a component, at a word's start and end, before
+    /// white space and punctuation (the limit a ligature must end before), doubled and tripled,
+    /// and in words longer than a line (broken between clusters).
+    static let ligatureStartTexts: [String] = [
+        "of for off offer office affluent fjord fi fl ffi ffl fff ffff",
+        "f", "ff", "fi", "f f", "fo", "if", "of.", "(f)", "f, f; f: f!", "f\nfi\r\nfl\u{2028}ff",
+        "waffle-iron soft-fail half-life of-fice f-i f/l f\tl elf\tfish",
+        "Offline staff affix fluffy effigy baffling Jeff's stiff fifty-fifth",
+        "fi1 f1 1f 1fi xf_fi f\u{301}i fi\u{301} \u{201C}fi\u{201D}",
+        String(repeating: "ofiflff", count: 12), String(repeating: "f", count: 80),
+    ]
+
+    @Test("Direct measuring: bytes that may start a ligature, fast path = general path")
+    func ligatureStartsMatchGeneral() throws {
+        for style in try Self.combinations() {
+            let fast = try TextMeasurer(style: style)
+            let general = try TextMeasurer(generalPathFor: style)
+            for text in Self.ligatureStartTexts {
+                for width in Self.widths {
+                    let expected = try general.measure(text, width: width, includeLines: true)
+                    let actual = try fast.measure(text, width: width, includeLines: true)
+                    #expect(actual == expected, "\(style.profile) \(style.lineBreakMode) width \(width): \(text.debugDescription)")
+                }
+            }
+        }
+    }
+
     /// Japanese and mixed texts that enter and leave the walker's ideographic fast path at every
     /// kind of neighbour: CJK punctuation and brackets (no break before 、。」, none after 「),
     /// the prolonged sound mark and small kana (NS), combining marks, variation selectors, ZWJ

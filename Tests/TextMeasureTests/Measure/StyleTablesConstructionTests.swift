@@ -139,6 +139,28 @@ struct StyleTablesConstructionTests {
         }
     }
 
+    @Test("asciiLigatureStarts marks the ASCII letters asciiSimple leaves out only for a ligature (\"f\"), none without the fast path")
+    func asciiLigatureStarts() throws {
+        let chain = try FontChain.bundled()
+        for profile in LayoutProfile.allCases {
+            for fastPath in [true, false] {
+                let tables = StyleTables(chain: chain, size: 17, profile: profile, asciiFastPath: fastPath)
+                for b in 0..<256 {
+                    var expected: UInt8 = 0
+                    if fastPath && b < 128 {
+                        let entry = tables.entries[b]
+                        let drawn = entry.font == 0 && entry.glyph != 0 && entry.advance != 0
+                        if drawn && entry.flags & 1 != 0 && !entry.isMissing { expected = 1 }
+                    }
+                    #expect(tables.asciiLigatureStarts[b] == expected, "\(profile) \(fastPath) byte \(b)")
+                    #expect(tables.asciiLigatureStarts[b] == 0 || tables.asciiSimple[b] == 0)
+                }
+                #expect(tables.asciiLigatureStarts[Int(UInt8(ascii: "f"))] == (fastPath ? 1 : 0))
+                #expect(tables.asciiLigatureStarts[Int(UInt8(ascii: "o"))] == 0)
+            }
+        }
+    }
+
     @Test("Surrogate code points measure as nothing, and the chain's resolve table matches the search")
     func surrogatesAndResolveTable() throws {
         let bundled = try FontChain.bundled()

@@ -133,6 +133,16 @@ struct TextMeasurerTests {
         #expect(mixed.lines?.first?.lineHeight == max(dejaVu, ipa))
     }
 
+    @Test("Lines only when asked for: none, or every line (an empty list for a text of no line)", arguments: LayoutProfile.allCases)
+    func linesWhenAsked(profile: LayoutProfile) throws {
+        let measurer = try TextMeasurer(style: try TextStyle.bundled(fontSize: 17, profile: profile))
+        #expect(try measurer.measure("one two three", width: 40).lines == nil)
+        let wrapped = try measurer.measure("one two three", width: 40, includeLines: true)
+        #expect(wrapped.lineCount > 1 && wrapped.lines?.count == wrapped.lineCount)
+        let empty = try measurer.measure("", width: 40, includeLines: true)
+        #expect(empty.lines?.count == empty.lineCount)
+    }
+
     @Test("Invalid widths and styles are typed errors", arguments: [0.0, -1, .nan, .infinity, -.infinity])
     func invalidWidth(width: Double) throws {
         let measurer = try TextMeasurer(style: try dejaVuStyle())

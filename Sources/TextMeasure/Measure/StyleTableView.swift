@@ -192,7 +192,7 @@ struct StyleTableView: @unchecked Sendable {  // points into immutable memory it
         @inline(__always) get { fields.pointee.kerningFonts }
     }
 
-    /// How many fonts the style has (its chain's, and fallbacks found for it).
+    /// How many fonts the tables have: those an entry's `font` indexes (one `fontHasKerning` each).
     var fontCount: Int {
         @inline(__always) get { fields.pointee.fontHasKerning.count }
     }

@@ -24,14 +24,17 @@ struct IdeographicPieces: IteratorProtocol {
     /// `tables.entries`.
     let entries: UnsafePointer<StyleTables.Entry>
     /// The mask bits (`StyleTables.maskBit(font:)`) of the fonts that have pair kerning
-    /// (`StyleTableView.kerningFonts`): a piece whose mask has none of them has no kerning.
+    /// (`StyleTableView.kerningFonts`): a piece whose mask has none of them has no kerning —
+    /// or every bit when the style has more than 32 fonts, whose `bit(font:)` is not always
+    /// their mask bit (then `next()` gives no piece).
     let kerningFonts: UInt32
     /// Where the next piece starts: an ideograph of three bytes.
     private(set) var start: Int
     /// The advance of the ideograph at `start` (its entry's: the rest of it is read again
     /// where needed, which keeps the loop over `next()` in registers).
     private var advance: Double
-    /// The mask bit of the font of the ideograph at `start` (`StyleTables.maskBit(font:)`).
+    /// The mask bit of the font of the ideograph at `start` (`bit(font:)`: its
+    /// `StyleTables.maskBit(font:)` but where `kerningFonts` has every bit).
     private var fontMask: UInt32
     /// Where the glyph stepper stands: it has stepped through the scalars before this offset.
     /// Behind `start` once `next()` has given pieces (it has not stepped through their last
@@ -50,12 +53,20 @@ struct IdeographicPieces: IteratorProtocol {
         lastStart = text.count &- 6
         self.tables = tables
         entries = tables.entries
-        kerningFonts = tables.kerningFonts
+        kerningFonts = tables.fontCount > 32 ? ~0 : tables.kerningFonts
         self.start = start
         steppedTo = start
         let entry = entries[Int(TextWalker.decodeThreeBytes(base, at: start))]
         advance = entry.advance
-        fontMask = StyleTables.maskBit(font: Int(entry.font))
+        fontMask = IdeographicPieces.bit(font: entry.font)
+    }
+
+    /// `StyleTables.maskBit(font:)` for a style of at most 32 fonts (fonts 0–31, `kerningFonts`
+    /// says where it is not): one shift, without `maskBit`'s clamp at 31 (whose font has bit 31
+    /// either way). Past 32 fonts the shift wraps, and `kerningFonts` then has every bit.
+    @inline(__always)
+    static func bit(font: UInt8) -> UInt32 {
+        1 &<< UInt32(font)
     }
 
     /// The next piece if its fonts have no kerning — so that its adjustments are 0 whatever
@@ -71,22 +82,23 @@ struct IdeographicPieces: IteratorProtocol {
         guard fontMask & kerningFonts == 0 else { return nil }
         let nextEntry = entries[Int(TextWalker.decodeThreeBytes(base, at: end))]
         if nextEntry.isIdeographic {
-            let piece = alone(adjustment: 0)
+            let piece = alone(adjustment: 0, mask: fontMask)
             start = end
             advance = nextEntry.advance
-            fontMask = StyleTables.maskBit(font: Int(nextEntry.font))
+            fontMask = IdeographicPieces.bit(font: nextEntry.font)
             return piece
         }
         guard nextEntry.closesIdeograph else { return ended() }
-        let closingMask = StyleTables.maskBit(font: Int(nextEntry.font))
+        let closingMask = IdeographicPieces.bit(font: nextEntry.font)
         guard closingMask & kerningFonts == 0 else { return nil }
         guard end <= lastStart, base[end &+ 3] & 0xF0 == 0xE0 else { return ended() }
         let followingEntry = entries[Int(TextWalker.decodeThreeBytes(base, at: end &+ 3))]
         guard followingEntry.isIdeographic else { return ended() }
-        let piece = closed(by: nextEntry.advance, mask: closingMask, adjustment: 0, closingAdjustment: 0)
+        let piece = closed(
+            by: nextEntry.advance, mask: fontMask | closingMask, adjustment: 0, closingAdjustment: 0)
         start = end &+ 3
         advance = followingEntry.advance
-        fontMask = StyleTables.maskBit(font: Int(followingEntry.font))
+        fontMask = IdeographicPieces.bit(font: followingEntry.font)
         return piece
     }
 
@@ -114,15 +126,16 @@ struct IdeographicPieces: IteratorProtocol {
         catchUp(&stepper)
         let value = TextWalker.decodeThreeBytes(base, at: start)
         let entry = entries[Int(value)]
+        let mask = StyleTables.maskBit(font: Int(entry.font))
         let piece: LayoutPiece
         if end == start &+ 3 {
-            piece = alone(adjustment: stepper.stepIdeograph(value, entry: entry, tables: tables))
+            piece = alone(adjustment: stepper.stepIdeograph(value, entry: entry, tables: tables), mask: mask)
         } else {
             let closing = TextWalker.decodeThreeBytes(base, at: start &+ 3)
             let closingEntry = entries[Int(closing)]
             let adjustment = stepper.stepIdeograph(value, entry: entry, tables: tables)
             piece = closed(
-                by: closingEntry.advance, mask: StyleTables.maskBit(font: Int(closingEntry.font)),
+                by: closingEntry.advance, mask: mask | StyleTables.maskBit(font: Int(closingEntry.font)),
                 adjustment: adjustment,
                 closingAdjustment: stepper.stepIdeograph(closing, entry: closingEntry, tables: tables))
         }
@@ -130,33 +143,33 @@ struct IdeographicPieces: IteratorProtocol {
         steppedTo = end
         let following = entries[Int(TextWalker.decodeThreeBytes(base, at: end))]
         advance = following.advance
-        fontMask = StyleTables.maskBit(font: Int(following.font))
+        fontMask = IdeographicPieces.bit(font: following.font)
         return piece
     }
 
-    /// The ideograph at `start` as a piece of its own, `adjustment` before it. Never overlong:
-    /// a piece of one scalar is not breakable.
+    /// The ideograph at `start` as a piece of its own, `adjustment` before it, of font mask
+    /// `mask`. Never overlong: a piece of one scalar is not breakable.
     @inline(__always)
-    private func alone(adjustment: Double) -> LayoutPiece {
+    private func alone(adjustment: Double, mask: UInt32) -> LayoutPiece {
         LayoutPiece(
             start: start, contentEnd: start &+ 3, end: start &+ 3, leadingKern: adjustment, content: advance,
-            whitespace: 0, lastSpace: 0, fontMask: fontMask, isMandatoryBreak: false, isBreakable: false)
+            whitespace: 0, lastSpace: 0, fontMask: mask, isMandatoryBreak: false, isBreakable: false)
     }
 
     /// The ideograph at `start` with the scalar after it, which closes it (of advance
-    /// `closingAdvance`, its font's mask bit `closingMask`), as a piece: `adjustment` before the
+    /// `closingAdvance`), as a piece of font mask `mask`: `adjustment` before the
     /// ideograph, `closingAdjustment` between the two, summed as `TextWalker.measure` sums a
     /// piece's later scalars.
     @inline(__always)
     private func closed(
-        by closingAdvance: Double, mask closingMask: UInt32, adjustment: Double, closingAdjustment: Double
+        by closingAdvance: Double, mask: UInt32, adjustment: Double, closingAdjustment: Double
     ) -> LayoutPiece {
         var content = advance
         content += closingAdjustment
         content += closingAdvance
         return LayoutPiece(
             start: start, contentEnd: start &+ 6, end: start &+ 6, leadingKern: adjustment, content: content,
-            whitespace: 0, lastSpace: 0, fontMask: fontMask | closingMask,
+            whitespace: 0, lastSpace: 0, fontMask: mask,
             isMandatoryBreak: false, isBreakable: true)
     }
 

@@ -78,6 +78,15 @@ extension LayoutPiece {
         isBreakable || (pango && whitespace > 0)
     }
 
+    /// Whether the open line may take the piece by its plain forms (`OpenLine.fits(plainContent:maxWidth:)`,
+    /// `OpenLine.append(plainContent:mask:)`): no kerning, no white space (so none counts) and a
+    /// content that is not 0 (so it takes width). Constant where the piece is built from
+    /// constant zeros (an ideograph, `IdeographicPieces`) but for the content test.
+    @inline(__always)
+    func isPlain(pango: Bool) -> Bool {
+        leadingKern == 0 && whitespace == 0 && countedWhitespace(pango: pango) == 0 && content != 0
+    }
+
     /// The piece moves the pen not at all: it fits any line (`OpenLine.takesNoWidth`, `OpenLine.fits`).
     var takesNoWidth: Bool {
         @inline(__always) get { OpenLine.takesNoWidth(kern: leadingKern, content: content, whitespace: whitespace) }

@@ -119,7 +119,8 @@ struct LineFitter {
 
     /// Appends the pieces of `pieces` to the open line for as long as `tryPlace` would append
     /// each there (the line has a piece, the piece is no tab and ends no paragraph, and it fits:
-    /// `OpenLine.fits`, then `OpenLine.append`, as `tryPlace` calls them), with the open line
+    /// `OpenLine.fits`, then `OpenLine.append`, as `tryPlace` calls them — or their plain forms
+    /// for a piece that `isPlain`, which answer the same), with the open line
     /// kept in registers meanwhile (a copy, written back once): the loop of a run of short
     /// pieces, such as ideographs, that mostly fit.
     ///
@@ -138,12 +139,19 @@ struct LineFitter {
         let maxWidth = self.maxWidth
         let pango = self.pango
         while let piece = pieces.next() {
-            guard !piece.isTab, !piece.isMandatoryBreak,
-                line.fits(
+            guard !piece.isTab, !piece.isMandatoryBreak else { return piece }
+            if piece.isPlain(pango: pango) {
+                // (Known plain but for its content where the piece is built from zeros: the
+                // ideographs' loop keeps only `pen + content <= maxWidth`.)
+                guard line.fits(plainContent: piece.content, maxWidth: maxWidth) else { return piece }
+                line.append(plainContent: piece.content, mask: piece.fontMask)
+            } else {
+                guard line.fits(
                     kern: piece.leadingKern, content: piece.content, counted: piece.countedWhitespace(pango: pango),
                     maxWidth: maxWidth, takesNoWidth: piece.takesNoWidth)
-            else { return piece }
-            line.append(kern: piece.leadingKern, content: piece.content, whitespace: piece.whitespace, mask: piece.fontMask)
+                else { return piece }
+                line.append(kern: piece.leadingKern, content: piece.content, whitespace: piece.whitespace, mask: piece.fontMask)
+            }
             lastEnd = piece.end
         }
         return nil

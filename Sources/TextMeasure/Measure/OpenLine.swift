@@ -65,6 +65,18 @@ struct OpenLine<Width: LineWidth> {
         pen + kern + content + counted <= maxWidth || _slowPath(takesNoWidth())
     }
 
+    /// `fits(kern:content:counted:maxWidth:takesNoWidth:)` for a plain piece
+    /// (`LayoutPiece.isPlain(pango:)`: no kerning, no white space, no counted white space, a
+    /// content that is not 0): the same answer in fewer operations — adding a zero to the sum
+    /// changes at most the sign of a zero, which no comparison sees, and such a piece takes width.
+    ///
+    /// - Complexity: one addition and one comparison (the ideographic runs' loop,
+    ///   `LineFitter.appendWhileFitting`).
+    @inline(__always)
+    func fits(plainContent content: Width, maxWidth: Width) -> Bool {
+        pen + content <= maxWidth
+    }
+
     /// Whether a piece that starts a line goes on it whole: its content and counted white space
     /// (`extent`) fit the width, or it is not broken when overlong
     /// (`LayoutPiece.breaksWhenOverlong(pango:)`, read only when it does not fit).
@@ -86,6 +98,17 @@ struct OpenLine<Width: LineWidth> {
         pen += kern + content
         self.content = pen
         pen += whitespace
+        self.mask |= mask
+        hasPiece = true
+    }
+
+    /// `append(kern:content:whitespace:mask:)` for a plain piece (see `fits(plainContent:maxWidth:)`):
+    /// the same line, bit for bit, in fewer operations — a content that is not 0 added to the
+    /// pen never gives −0, so the zeros added by the general form change nothing.
+    @inline(__always)
+    mutating func append(plainContent content: Width, mask: UInt32) {
+        pen += content
+        self.content = pen
         self.mask |= mask
         hasPiece = true
     }

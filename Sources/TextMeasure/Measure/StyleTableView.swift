@@ -203,6 +203,11 @@ struct StyleTableView: @unchecked Sendable {  // points into immutable memory it
         @inline(__always) get { fields.pointee.kerningFonts }
     }
 
+    /// How many fonts the tables have: those an entry's `font` indexes (one `fontHasKerning` each).
+    var fontCount: Int {
+        @inline(__always) get { fields.pointee.fontHasKerning.count }
+    }
+
     /// Whether font `font` has pair kerning (else `kerning` is 0 without reading its tables).
     @inline(__always)
     func hasKerning(font: Int) -> Bool {

@@ -81,9 +81,12 @@ extension TextWalker {
             place(next, into: &fitter, stepper: &stepper)
             if fitter.isFull { return .full(walkedTo: next.end) }
         }
-        while let piece = TextWalker.append(&pieces, to: &fitter)
-            ?? (pieces.hasEnded ? nil : pieces.nextSegment(stepper: &stepper))
-        {
+        while true {
+            if let end = placeCommon(&pieces, into: &fitter) {
+                pieces.catchUp(&stepper)
+                return .full(walkedTo: end)
+            }
+            guard !pieces.hasEnded, let piece = pieces.nextSegment(stepper: &stepper) else { break }
             place(piece, into: &fitter)
             if fitter.isFull {
                 pieces.catchUp(&stepper)
@@ -113,12 +116,21 @@ extension TextWalker {
         return closing.closesIdeograph && !closing.isIdeographic
     }
 
-    /// `LineFitter.appendWhileFitting` over `pieces`, out of line: a loop that calls nothing,
-    /// with registers of its own.
+    /// Places the common pieces of `pieces` (`IdeographicPieces.next()`) until it gives none:
+    /// `LineFitter.appendWhileFitting` while they fit, and each that does not (which starts a
+    /// line, or is broken when overlong) as `fitIdeographs` places any piece. Out of line, a
+    /// loop that calls nothing but at a line's end, with registers of its own; `pieces` is
+    /// copied in and out once (not once a line).
+    ///
+    /// - Returns: Where the last piece placed ends once `fitter` is full, else `nil`.
     @inline(never)
-    static func append(_ pieces: inout IdeographicPieces, to fitter: inout LineFitter) -> LayoutPiece? {
+    func placeCommon(_ pieces: inout IdeographicPieces, into fitter: inout LineFitter) -> Int? {
         var local = pieces  // in registers, written back once
         defer { pieces = local }
-        return fitter.appendWhileFitting(&local)
+        while let piece = fitter.appendWhileFitting(&local) {
+            place(piece, into: &fitter)
+            if fitter.isFull { return piece.end }
+        }
+        return nil
     }
 }

@@ -63,6 +63,25 @@ struct IdeographicPiecesTests {
         #expect(closed >= 3, "pieces of an ideograph with its closing scalar (、ー…)")
     }
 
+    @Test("bit(font:) is StyleTables.maskBit(font:) for the fonts 0–31 of a style of at most 32 fonts, and not past them")
+    func bitIsMaskBitUpTo32Fonts() throws {
+        for font in UInt8(0)...31 {
+            #expect(IdeographicPieces.bit(font: font) == StyleTables.maskBit(font: Int(font)), "\(font)")
+        }
+        // Past 32 fonts the shift wraps: `kerningFonts` then has every bit, and `next()` gives
+        // no piece (the pieces take `nextSegment`, which uses `maskBit`).
+        #expect(IdeographicPieces.bit(font: 32) != StyleTables.maskBit(font: 32))
+        let measurer = try TextMeasurer(style: try TextStyle.bundled(fontSize: 17))
+        #expect(measurer.tables.fontCount <= 32)
+        var utf8 = Array("漢字".utf8)
+        let kerning = utf8.withUnsafeMutableBufferPointer { buffer in
+            let bytes = UnsafeBufferPointer(buffer)
+            measurer.tables.fillEntries(coveringScalarsOf: bytes)
+            return IdeographicPieces(text: bytes, base: bytes.baseAddress!, start: 0, tables: measurer.tables).kerningFonts
+        }
+        #expect(kerning == measurer.tables.kerningFonts)
+    }
+
     @Test("Ideographic fast path = general path with a CJK font that kerns (Noto Sans CJK JP)")
     func kerningFontMatchesGeneral() throws {
         let chain = try FontChain(sources: [.file(path: "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc", faceIndex: 0)])

@@ -24,6 +24,44 @@ struct OpenLineTests {
         #expect(empty.reach(kern: 50, content: 90, counted: 10) == 100)
     }
 
+    @Test("The plain forms (no kerning, no white space, content not 0) answer and place as the general forms, bit for bit")
+    func plainFormsEqualGeneral() {
+        // Pens reached by contents of every sign and size, kerning and hanging white space;
+        // contents to compare and add, widths around each reach.
+        var pens: [(Double, Double)] = [(0, 0), (60, 10), (1e-300, 0), (0.1, 0.2), (-3, 0), (1e15, 0.5)]
+        pens.append((Double.greatestFiniteMagnitude / 2, 0))
+        let contents: [Double] = [0.1, 0.2, 1, -1, 17.5, 1e-300, -1e-300, 3e14, .leastNonzeroMagnitude]
+        var checked = 0
+        for (content, whitespace) in pens {
+            for kern in [0.0, -0.0, 0.7] {
+                var line = OpenLine<Double>()
+                line.append(kern: kern, content: content, whitespace: whitespace, mask: 1)
+                for added in contents {
+                    let reach = line.pen + added
+                    for maxWidth in [reach, reach.nextUp, reach.nextDown, 0, 100, -1] {
+                        let general = line.fits(
+                            kern: 0, content: added, counted: 0, maxWidth: maxWidth,
+                            takesNoWidth: OpenLine.takesNoWidth(kern: 0, content: added, whitespace: 0))
+                        #expect(line.fits(plainContent: added, maxWidth: maxWidth) == general, "\(line.pen) \(added) \(maxWidth)")
+                        checked += 1
+                    }
+                    for zero in [0.0, -0.0] {
+                        var expected = line
+                        expected.append(kern: zero, content: added, whitespace: zero, mask: 4)
+                        var actual = line
+                        actual.append(plainContent: added, mask: 4)
+                        #expect(actual.pen.bitPattern == expected.pen.bitPattern && actual.content.bitPattern == expected.content.bitPattern)
+                        #expect(actual.mask == expected.mask && actual.hasPiece && actual.mask == 5)
+                    }
+                }
+            }
+        }
+        #expect(checked > 1000)
+        // In fixed point too.
+        let fixed = Self.line(content: Int64(60), whitespace: 10)
+        #expect(fixed.fits(plainContent: 30, maxWidth: 100) && !fixed.fits(plainContent: 31, maxWidth: 100))
+    }
+
     @Test("A piece of no width fits after white space that hangs past the width, in both width types")
     func zeroWidthAfterHangingSpace() {
         let double = Self.line(content: 100.0, whitespace: 7)

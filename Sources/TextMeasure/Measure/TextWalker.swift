@@ -1265,15 +1265,16 @@ struct TextWalker: ~Copyable {
         // `followingText` is nil at the end of the text.
         guard to > from, to < bytes.count else { return -1 }
         // The trailing scalars that choose no font, back to `end`, and `last`, the scalar before
-        // them (each decoded once).
+        // them (each decoded once): ASCII spaces, which end most pieces, byte by byte first.
         var end = to
-        var last: UInt32 = 0
-        repeat {
+        while end > from && bytes[end &- 1] == 0x20 { end &-= 1 }
+        var last: UInt32 = 0x20
+        while end > from {
             let start = previousScalarStart(before: end, from: from)
             last = TextWalker.decode(bytes, at: start).value
             guard TextWalker.isSpaceLike(last) else { break }
             end = start
-        } while end > from
+        }
         guard end < to else { return -1 }
         // The last scalar that chooses a font: in a text run (its emoji category is `.other`),
         // the font of the run the white space is in. A following scalar in that font or a later

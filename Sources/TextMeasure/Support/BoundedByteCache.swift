@@ -87,11 +87,11 @@ final class BoundedByteCache<Value: Sendable>: Sendable {
         guard let base = UnsafeRawPointer(bytes.baseAddress) else { return h }
         var i = 0
         let n = bytes.count
-        while i + 8 <= n {
+        while i &+ 8 <= n {
             let word = base.loadUnaligned(fromByteOffset: i, as: UInt64.self)
             h = ((h ^ word) &* multiplier)
             h = h << 29 | h >> 35
-            i += 8
+            i &+= 8
         }
         // The last 1–7 bytes in at most two loads: the last eight bytes (overlapping the words
         // read) when there are eight, else two overlapping halves (the length is in `h`).

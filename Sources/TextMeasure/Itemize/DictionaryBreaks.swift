@@ -101,11 +101,19 @@ struct DictionaryBreaks {
         if let found = memchr(base, 0xE0, start) { start = UnsafeRawPointer(found).assumingMemoryBound(to: UInt8.self) - base }
         if let found = memchr(base, 0xE1, start) { start = UnsafeRawPointer(found).assumingMemoryBound(to: UInt8.self) - base }
         let rest = UnsafeBufferPointer(rebasing: bytes[start...])
-        // Blocks up to the first with Thai, testing the others on the way when asked…
+        // Thai alone (`.pango`), as Indic text (lead byte E0 at every scalar) asks it per row: two
+        // blocks a step, one test for both.
+        guard laoKhmerMyanmar else {
+            let thai = !UTF8Block.forEachPair(in: rest) { first, _, second, _ in
+                !UTF8Block.any(first.pairs(0xE0, next: 0xB8, count: 2) .| second.pairs(0xE0, next: 0xB8, count: 2))
+            }
+            return (thai, false)
+        }
+        // Blocks up to the first with Thai, testing the others on the way…
         var thaiBlock = -1
         var others = false
         _ = UTF8Block.forEach(in: rest) { block, offset in
-            if laoKhmerMyanmar, !others { others = UTF8Block.any(laoKhmerMyanmarLanes(in: block)) }
+            if !others { others = UTF8Block.any(laoKhmerMyanmarLanes(in: block)) }
             guard !UTF8Block.any(block.pairs(0xE0, next: 0xB8, count: 2)) else {
                 thaiBlock = offset
                 return false
@@ -113,8 +121,8 @@ struct DictionaryBreaks {
             return true
         }
         let thai = thaiBlock >= 0
-        // …then, when they are still asked for, the others alone.
-        if thai, laoKhmerMyanmar, !others {
+        // …then, when none of the others was found before it, the others alone.
+        if thai, !others {
             others = !UTF8Block.forEach(in: UnsafeBufferPointer(rebasing: rest[thaiBlock...])) { block, _ in
                 !UTF8Block.any(laoKhmerMyanmarLanes(in: block))
             }

@@ -38,10 +38,34 @@ enum EmojiCategory: UInt8 {
     case other = 16
 
     /// The category of a scalar value, tested in the order of Pango's
-    /// `_pango_EmojiSegmentationCategory` (the properties from `EmojiData`, Emoji 15.0).
+    /// `_pango_EmojiSegmentationCategory` (the properties from `EmojiData`, Emoji 15.0): in the
+    /// emoji blocks (`emojiBlocks`) read from `emojiBlockCategories`, elsewhere
+    /// `init(searching:)`.
+    ///
+    /// - Complexity: O(1) in the emoji blocks and for ASCII letters and space, else O(log r) in
+    ///   the table's ranges (about 400).
+    @inline(__always)
+    init(_ value: UInt32) {
+        let offset = value &- EmojiCategory.emojiBlocks.lowerBound
+        if offset < UInt32(EmojiCategory.emojiBlocks.count) {
+            self = EmojiCategory(rawValue: EmojiCategory.emojiBlockCategories[Int(offset)]) ?? .other
+        } else {
+            self.init(searching: value)
+        }
+    }
+
+    /// The supplementary blocks where emoji are (U+1F000–U+1FBFF: Mahjong tiles to Symbols for
+    /// Legacy Computing), whose categories `emojiBlockCategories` holds.
+    static var emojiBlocks: Range<UInt32> { 0x1_F000..<0x1_FC00 }
+
+    /// `init(searching:)` of each scalar of `emojiBlocks` (3,072 bytes), built once: an emoji
+    /// row's scalars are mostly there, and each would take a binary search.
+    static let emojiBlockCategories: [UInt8] = EmojiCategory.emojiBlocks.map { EmojiCategory(searching: $0).rawValue }
+
+    /// `init(_:)` computed: the special characters, then `EmojiData`'s ranges by binary search.
     ///
     /// - Complexity: O(log r) in the table's ranges (about 400); ASCII letters and space at once.
-    init(_ value: UInt32) {
+    init(searching value: UInt32) {
         switch value {
         case 0x61...0x7A, 0x41...0x5A, 0x20: self = .other
         case 0x30...0x39, 0x23, 0x2A: self = .keycapBase
@@ -105,6 +129,10 @@ enum EmojiCategory: UInt8 {
     @inline(__always)
     static func isOther(_ value: UInt32) -> Bool {
         if value < 0x80 { return !((0x30...0x39).contains(value) || value == 0x23 || value == 0x2A) }
+        // U+0080–U+200C (Latin to Indic, Thai, Arabic…): no emoji property but © and ®
+        // (`EmojiData`), and no special character of the scanner (the first is U+200D ZWJ), so
+        // the bitmap is not read.
+        if value < 0x200D { return value != 0xA9 && value != 0xAE }
         guard value < 0x1_0000 else { return EmojiCategory(value) == .other }
         if bmpWithProperty[Int(value >> 6)] & (1 << UInt64(value & 63)) != 0 { return EmojiCategory(value) == .other }
         return !(value == 0x20E3 || value == 0x20E0 || value == 0x200D || value == 0xFE0E || value == 0xFE0F)

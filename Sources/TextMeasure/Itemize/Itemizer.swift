@@ -179,7 +179,7 @@ enum Itemizer {
     }
 
     private static func continuesScriptRun(script: hb_script_t, with next: UInt32, unicode: OpaquePointer?) -> Bool {
-        let nextScript = hb_unicode_script(unicode, next)
+        let nextScript = PangoScriptRuns.scalarScript(next, unicode: unicode)
         return isShared(nextScript) || isShared(script) || nextScript == script
     }
 

@@ -193,16 +193,29 @@ struct PangoScriptRuns {
     }
 
     /// The script of `value` where it is known without HarfBuzz: ASCII (letters Latin, the rest
-    /// common) and U+0E01–U+0E3A, U+0E40–U+0E5B (Thai; the rest of the block — U+0E3F, the baht
-    /// sign, is common — unassigned or common, left to HarfBuzz); else `nil`.
-    /// `PangoScriptRunsTests` checks both ranges against HarfBuzz.
+    /// common), U+0E01–U+0E3A, U+0E40–U+0E5B (Thai; the rest of the block — U+0E3F, the baht
+    /// sign, is common — unassigned or common, left to HarfBuzz) and U+0900–U+097F but
+    /// U+0951–U+0954 (inherited) and the dandas U+0964–U+0965 (common) (Devanagari); else `nil`.
+    /// `PangoScriptRunsTests` checks these ranges against HarfBuzz.
     @inline(__always)
     private static func fastScript(_ value: UInt32) -> hb_script_t? {
         if value < 0x80 {
             return (value | 0x20) &- 0x61 < 26 ? HB_SCRIPT_LATIN : HB_SCRIPT_COMMON
         }
         if value &- 0x0E01 < 0x3A || value &- 0x0E40 < 0x1C { return HB_SCRIPT_THAI }
+        if value &- 0x0900 < 0x80, value &- 0x0951 >= 4, value &- 0x0964 >= 2 { return HB_SCRIPT_DEVANAGARI }
         return nil
+    }
+
+    /// Whether `value` has a script of its own (`isReal(scalarScript(value))`), read without
+    /// HarfBuzz also in the emoji blocks U+1F000–U+1FBFF (common or unassigned, but U+1F200,
+    /// Hiragana) and the tags U+E0000–U+E007F (common or unassigned), which emoji rows are made
+    /// of. `PangoScriptRunsTests` checks both ranges against HarfBuzz.
+    @inline(__always)
+    static func hasRealScript(_ value: UInt32) -> Bool {
+        if value &- 0x1_F000 < 0xC00 { return value == 0x1_F200 }
+        if value &- 0xE_0000 < 0x80 { return false }
+        return isReal(scalarScript(value))
     }
 
     /// `REAL_SCRIPT`: a script of its own (not common, inherited or unknown).

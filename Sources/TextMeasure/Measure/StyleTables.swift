@@ -168,6 +168,8 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
     let dictionaryBreaks = DictionaryBreakCache()
     /// The styles of attributed-text runs measured over these tables (`RunStyleCache`).
     let runStyles = RunStyleCache()
+    /// The supplementary scalars resolved through the chain so far (`lookupSupplementary`).
+    let supplementaryGlyphs = SupplementaryGlyphCache()
 
     /// - Parameter asciiFastPath: `false` leaves `asciiSimple` all zeros and no entry
     ///   `isIdeographic` or `closesIdeograph`, so that every scalar takes the general path
@@ -663,13 +665,26 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
         (value * multiplier + 32768) >> 16
     }
 
+    /// Advance (width units), font index and glyph of a scalar beyond the Basic Multilingual
+    /// Plane: the first font of the chain that has it (remembered in `supplementaryGlyphs`);
+    /// 0 for a zero-width one, Pango's unknown-glyph width in `.pango` for one no font has.
+    ///
+    /// - Complexity: O(1) once the scalar was resolved, else a character-map search per font.
     @inline(never)
     func lookupSupplementary(_ value: UInt32) -> (advance: Double, font: Int, glyph: GlyphID) {
         guard let scalar = Unicode.Scalar(value) else { return (0, 0, 0) }
-        let resolved = fonts.count == 1 ? fontsResolve(scalar) : chainResolve(scalar)
-        if StyleTables.isZeroWidth(scalar) { return (0, resolved.fontIndex, resolved.glyph) }
+        let resolved = supplementaryGlyphs.resolution(of: value) { resolveSupplementary(scalar) }
+        if resolved.isZeroWidth { return (0, resolved.font, resolved.glyph) }
         if resolved.glyph == 0, let unknown = pangoUnknownGlyphWidth { return (unknown, 0, 0) }
-        return (scaledAdvance(resolved.advance, font: resolved.fontIndex), resolved.fontIndex, resolved.glyph)
+        return (scaledAdvance(resolved.advance, font: resolved.font), resolved.font, resolved.glyph)
+    }
+
+    /// What `lookupSupplementary` reads of `scalar`, from the fonts.
+    private func resolveSupplementary(_ scalar: Unicode.Scalar) -> SupplementaryGlyphCache.Resolution {
+        let resolved = fonts.count == 1 ? fontsResolve(scalar) : chainResolve(scalar)
+        return SupplementaryGlyphCache.Resolution(
+            font: resolved.fontIndex, glyph: resolved.glyph, advance: resolved.advance,
+            isZeroWidth: StyleTables.isZeroWidth(scalar))
     }
 
     private func fontsResolve(_ scalar: Unicode.Scalar) -> ResolvedGlyph {

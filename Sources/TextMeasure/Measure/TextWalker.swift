@@ -961,11 +961,11 @@ struct TextWalker: ~Copyable {
 
     /// Whether the scalar `value` (not ASCII) has a script of its own (Pango's `REAL_SCRIPT`):
     /// from its entry in the Basic Multilingual Plane (`StyleTables.Entry.hasNoScript`, which the
-    /// walker's text has filled), else from HarfBuzz.
+    /// walker's text has filled), else `PangoScriptRuns.hasRealScript` (emoji without HarfBuzz).
     @inline(__always)
     private func hasScript(_ value: UInt32) -> Bool {
         if value < 0x1_0000 { return !tables.entries[Int(value)].hasNoScript }
-        return PangoScriptRuns.isReal(hb_unicode_script(hb_unicode_funcs_get_default(), value))
+        return PangoScriptRuns.hasRealScript(value)
     }
 
     /// Whether the scalars starting at `left` and `right` could kern or form a ligature when the
@@ -1270,15 +1270,16 @@ struct TextWalker: ~Copyable {
         // `followingText` is nil at the end of the text.
         guard to > from, to < bytes.count else { return -1 }
         // The trailing scalars that choose no font, back to `end`, and `last`, the scalar before
-        // them (each decoded once).
+        // them (each decoded once): ASCII spaces, which end most pieces, byte by byte first.
         var end = to
-        var last: UInt32 = 0
-        repeat {
+        while end > from && bytes[end &- 1] == 0x20 { end &-= 1 }
+        var last: UInt32 = 0x20
+        while end > from {
             let start = previousScalarStart(before: end, from: from)
             last = TextWalker.decode(bytes, at: start).value
             guard TextWalker.isSpaceLike(last) else { break }
             end = start
-        } while end > from
+        }
         guard end < to else { return -1 }
         // The last scalar that chooses a font: in a text run (its emoji category is `.other`),
         // the font of the run the white space is in. A following scalar in that font or a later
@@ -1298,17 +1299,17 @@ struct TextWalker: ~Copyable {
     private func followingTextFontKey(from: Int, to: Int, tables: StyleTables) -> Int {
         guard let (font, value) = tables.followingText(at: to, from: from, to: to, levels: levels, in: bytes)
         else { return -1 }
-        let unicode = hb_unicode_funcs_get_default()
         var end = to
         while end > from {
             let start = previousScalarStart(before: end, from: from)
-            let scalar = TextWalker.decode(bytes, at: start).value
-            switch hb_unicode_script(unicode, scalar) {
-            case HB_SCRIPT_COMMON, HB_SCRIPT_INHERITED, HB_SCRIPT_UNKNOWN:
+            // The script without HarfBuzz where `PangoScriptRuns` knows it (ASCII, Devanagari,
+            // Thai), and HarfBuzz's functions fetched only where it does not.
+            let script = PangoScriptRuns.scalarScript(TextWalker.decode(bytes, at: start).value)
+            guard PangoScriptRuns.isReal(script) else {
                 end = start
-            default:
-                return Itemizer.continuesScriptRun(of: scalar, with: value) ? font : -1
+                continue
             }
+            return Itemizer.continuesScriptRun(script: script, with: value) ? font : -1
         }
         return font  // only shared scripts: any following scalar continues the run
     }

@@ -45,13 +45,10 @@ final class ShapedPieceCache: @unchecked Sendable {  // `shards`: set once in in
     static var shortKeyBytes: Int { 23 }
 
     /// One cached piece whose key is at most `shortKeyBytes` long and whose summary counts no
-    /// missing glyph, in 64 bytes, one cache line: its hash's low half (`tag`; 0: empty slot),
-    /// key and summary (`last`: the last scalar in the low 24 bits, the last font + 1 above).
+    /// missing glyph, in 64 bytes, one cache line: its header, key and summary (`last`: the last
+    /// scalar in the low 24 bits, the last font + 1 above).
     private struct ShortSlot {
-        var tag: UInt32
-        var count: UInt8
-        var whitespaceOffset: UInt8
-        var followingFont: Int16
+        var header: ShortHeader
         var content: Double
         var whitespace: Double
         var lastSpace: Double
@@ -63,6 +60,23 @@ final class ShapedPieceCache: @unchecked Sendable {  // `shards`: set once in in
             UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8
         )
     }
+
+    /// A short slot's key fields but its bytes, in one word (8 bytes, no padding), compared at
+    /// once: its hash's low half (`tag`; 0: empty slot), the key's length, where its trailing
+    /// white space starts and its packed following font and level.
+    private struct ShortHeader {
+        var tag: UInt32
+        var count: UInt8
+        var whitespaceOffset: UInt8
+        var followingFont: Int16
+
+        /// The header as one word.
+        @inline(__always)
+        var word: UInt64 { unsafeBitCast(self, to: UInt64.self) }
+    }
+
+    /// The bytes a short slot's header takes (8, one word; `ShapedPieceCacheTests` checks it).
+    static var shortHeaderSize: Int { MemoryLayout<ShortHeader>.size }
 
     /// The bytes a short slot takes (64: a cache line; `ShapedPieceCacheTests` checks it).
     static var shortSlotStride: Int { MemoryLayout<ShortSlot>.stride }
@@ -333,14 +347,15 @@ final class ShapedPieceCache: @unchecked Sendable {  // `shards`: set once in in
         return shards[key.shardIndex].slots.withLock { slots in
             if key.isShort, let short = slots.short {
                 let first = key.firstSlot
-                let tag = key.shortTag
+                // `isShort` and `isInline`: every field fits its header field.
+                let header = ShortHeader(
+                    tag: key.shortTag, count: UInt8(truncatingIfNeeded: count),
+                    whitespaceOffset: UInt8(truncatingIfNeeded: key.whitespaceOffset),
+                    followingFont: Int16(truncatingIfNeeded: key.packedFont)
+                ).word
                 for k in first..<first &+ ShapedPieceCache.shortWays {
                     let slot = short + k
-                    if slot.pointee.tag == tag, Int(slot.pointee.count) == count,
-                       Int(slot.pointee.whitespaceOffset) == key.whitespaceOffset,
-                       Int(slot.pointee.followingFont) == key.packedFont,
-                       ShapedPieceCache.keyEquals(&slot.pointee.key, base, count)
-                    {
+                    if slot.pointee.header.word == header, ShapedPieceCache.keyEquals(&slot.pointee.key, base, count) {
                         return ShapedPieceCache.summary(of: slot)
                     }
                 }
@@ -422,8 +437,10 @@ final class ShapedPieceCache: @unchecked Sendable {  // `shards`: set once in in
         followingFont: Int, in slot: UnsafeMutablePointer<ShortSlot>
     ) {
         slot.pointee = ShortSlot(
-            tag: tag, count: UInt8(count), whitespaceOffset: UInt8(whitespaceOffset),
-            followingFont: Int16(followingFont), content: value.content, whitespace: value.whitespace,
+            header: ShortHeader(
+                tag: tag, count: UInt8(count), whitespaceOffset: UInt8(whitespaceOffset),
+                followingFont: Int16(followingFont)),
+            content: value.content, whitespace: value.whitespace,
             lastSpace: value.lastSpace, fontMask: value.fontMask,
             last: value.lastScalar | UInt32(value.lastFont + 1) << 24, scalars: UInt8(value.scalars),
             key: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))

@@ -88,6 +88,22 @@ struct DictionaryBreaksTests {
         }
     }
 
+    @Test("the Thai-only pre-scan (.pango) finds a Thai scalar at every offset of long Indic text")
+    func thaiOnlyPreScanInLongText() {
+        // Devanagari (lead byte E0 at every scalar) around one Thai letter, in texts of 3 to 243
+        // bytes: the scalar at every position of the two-block steps and of the last pair.
+        for before in 0..<40 {
+            for after in [0, 1, 5, 11, 40] {
+                var text = String(repeating: "क", count: before) + "ไ" + String(repeating: "क", count: after)
+                let found = text.withUTF8 { DictionaryBreaks.scripts(in: $0, laoKhmerMyanmar: false) }
+                #expect(found.thai && !found.laoKhmerMyanmar, "\(before) \(after)")
+                var without = String(repeating: "क", count: before) + "ऄ" + String(repeating: "क", count: after)
+                let none = without.withUTF8 { DictionaryBreaks.scripts(in: $0, laoKhmerMyanmar: false) }
+                #expect(!none.thai && !none.laoKhmerMyanmar, "\(before) \(after)")
+            }
+        }
+    }
+
     @Test("the pre-scan finds Thai (U+0E00–U+0E7F), Lao (U+0E80–U+0EFF), Khmer (U+1780–U+17FF) and Myanmar (U+1000–U+10BF) at every offset, and no other BMP scalar")
     func preScanEveryScalar() {
         // Prefixes of 0 to 17 bytes (ASCII and Devanagari, lead byte E0) put the scalar at every

@@ -77,4 +77,19 @@ struct EmojiCategoryTests {
         let wrong = values.filter { EmojiCategory.isOther($0) != (EmojiCategory($0) == .other) }
         #expect(wrong.isEmpty, "\(wrong.prefix(5).map { String($0, radix: 16) })")
     }
+
+    @Test("The emoji blocks' table gives every scalar there the category the ranges give it")
+    func emojiBlockTableMatchesTheSearch() {
+        #expect(EmojiCategory.emojiBlockCategories.count == EmojiCategory.emojiBlocks.count)
+        let wrong = EmojiCategory.emojiBlocks.filter { EmojiCategory($0) != EmojiCategory(searching: $0) }
+        #expect(wrong.isEmpty, "\(wrong.prefix(5).map { String($0, radix: 16) })")
+        // Spot checks from Pango's categories: a face, a skin tone, a regional indicator, the
+        // black flag of tag sequences, and a scalar of the blocks with no emoji property.
+        #expect(EmojiCategory(0x1F600) == .emojiPresentation)
+        #expect(EmojiCategory(0x1F3FB) == .modifier)
+        #expect(EmojiCategory(0x1F1E6) == .regionalIndicator)
+        #expect(EmojiCategory(0x1F3F4) == .tagBase)
+        #expect(EmojiCategory(0x1F44D) == .modifierBase)
+        #expect(EmojiCategory(0x1FB00) == .other)
+    }
 }

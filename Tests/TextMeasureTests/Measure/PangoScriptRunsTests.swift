@@ -91,11 +91,19 @@ struct PangoScriptRunsTests {
         #expect(scanned > 1_000)
     }
 
-    @Test("The scripts of ASCII and the Thai block read without HarfBuzz are HarfBuzz's")
+    @Test("The scripts of ASCII and the Devanagari and Thai blocks read without HarfBuzz are HarfBuzz's")
     func scalarScriptFastPaths() {
         let unicode = hb_unicode_funcs_get_default()
-        for value in UInt32(0)...0x0E7F where value < 0x80 || value >= 0x0E00 {
+        for value in UInt32(0)...0x0E7F where value < 0x80 || (0x0900...0x097F).contains(value) || value >= 0x0E00 {
             #expect(PangoScriptRuns.scalarScript(value, unicode: unicode) == hb_unicode_script(unicode, value), "U+\(String(value, radix: 16))")
+        }
+    }
+
+    @Test("Whether a scalar of the emoji blocks or the tags has a script of its own is HarfBuzz's answer")
+    func realScriptFastPaths() {
+        let unicode = hb_unicode_funcs_get_default()
+        for value in Array(UInt32(0x1_F000)..<0x1_FC00) + Array(UInt32(0xE_0000)..<0xE_0080) + [0x1_0000, 0x2_0000, 0x0915, 0x41] {
+            #expect(PangoScriptRuns.hasRealScript(value) == PangoScriptRuns.isReal(hb_unicode_script(unicode, value)), "U+\(String(value, radix: 16))")
         }
     }
 

@@ -28,6 +28,7 @@ struct ShapedPieceCacheTests {
     @Test("a short slot is one cache line, a long slot two, a shard's lock one")
     func slotSize() {
         #expect(ShapedPieceCache.shortSlotStride == 64)
+        #expect(ShapedPieceCache.shortHeaderSize == 8)
         #expect(ShapedPieceCache.slotStride == 128)
         #expect(ShapedPieceCache.shardStride == 64)
     }

@@ -3,10 +3,15 @@ import Testing
 @testable import TextMeasure
 
 /// What `BidiConformanceTests` needs to read Unicode's bidi conformance files and check one of
-/// their cases against the repository's resolvers.
+/// their paragraphs against the repository's resolvers.
 enum BidiConformance {
     /// Where Debian's `unicode-data` installs the files.
     static let directory = "/usr/share/unicode/"
+
+    /// A line of a file that does not have the documented format.
+    struct FormatError: Error, CustomStringConvertible {
+        var description: String
+    }
 
     /// The lines of `/usr/share/unicode/NAME`, numbered from 1; fails (does not skip) when the
     /// file is missing.
@@ -19,34 +24,78 @@ enum BidiConformance {
         return text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map { ($0 + 1, $1) }
     }
 
-    /// The Bidi_Class of the code points listed in `UnicodeData.txt` (field 4), ranges
-    /// (`<…, First>`/`<…, Last>`) included.
-    struct UnicodeClasses {
-        var listed: [UInt32: String] = [:]
-        var ranges: [(range: ClosedRange<UInt32>, name: String)] = []
+    /// A UAX #9 bidi class (Bidi_Class), with a bit for sets of classes.
+    enum Class: Int, CaseIterable {
+        case l, r, al, en, es, et, an, cs, nsm, bn, b, s, ws, on, lre, lro, rle, rlo, pdf, lri, rli, fsi, pdi
 
-        subscript(scalar: UInt32) -> String? {
-            listed[scalar] ?? ranges.first { $0.range.contains(scalar) }?.name
+        /// The class's short name, as the files spell it.
+        var name: String { String(describing: self).uppercased() }
+        /// The class's bit in a `mask(_:)`.
+        var bit: UInt32 { 1 << UInt32(rawValue) }
+        /// The classes named by the files' short names.
+        static let byName = Dictionary(uniqueKeysWithValues: allCases.map { (Substring($0.name), $0) })
+        /// The bits of `classes`.
+        static func mask(_ classes: Class...) -> UInt32 { classes.reduce(0) { $0 | $1.bit } }
+
+        /// One character of the class, for `BidiTest.txt`'s class sequences (no bracket: that
+        /// file assumes none).
+        var representative: UInt32 {
+            switch self {
+            case .l: 0x61
+            case .r: 0x05D0
+            case .al: 0x0627
+            case .en: 0x31
+            case .es: 0x2B
+            case .et: 0x23
+            case .an: 0x0660
+            case .cs: 0x2C
+            case .nsm: 0x0300
+            case .bn: 0x00AD
+            case .b: 0x2029
+            case .s: 0x09
+            case .ws: 0x20
+            case .on: 0x21
+            case .lre: 0x202A
+            case .lro: 0x202D
+            case .rle: 0x202B
+            case .rlo: 0x202E
+            case .pdf: 0x202C
+            case .lri: 0x2066
+            case .rli: 0x2067
+            case .fsi: 0x2068
+            case .pdi: 0x2069
+            }
         }
     }
 
-    static func unicodeClasses() throws -> UnicodeClasses {
-        var classes = UnicodeClasses()
-        var first: UInt32?
-        for (number, line) in try read("UnicodeData.txt") where !line.isEmpty {
-            let fields = line.split(separator: ";", omittingEmptySubsequences: false)
-            let value = try #require(fields.count > 4 ? UInt32(fields[0], radix: 16) : nil, "UnicodeData.txt:\(number)")
-            let name = String(fields[4])
-            if fields[1].hasSuffix(", First>") {
-                first = value
-            } else if fields[1].hasSuffix(", Last>"), let start = first {
-                classes.ranges.append((start...value, name))
-                first = nil
-            } else {
-                classes.listed[value] = name
+    /// The Bidi_Class of the code points listed in `UnicodeData.txt` (field 4), ranges
+    /// (`<…, First>`/`<…, Last>`) included.
+    struct UnicodeClasses {
+        var listed: [UInt32: Class] = [:]
+        var ranges: [(range: ClosedRange<UInt32>, class: Class)] = []
+
+        subscript(scalar: UInt32) -> Class? {
+            listed[scalar] ?? ranges.first { $0.range.contains(scalar) }?.class
+        }
+
+        /// Reads `UnicodeData.txt`.
+        init() throws {
+            var first: UInt32?
+            for (number, line) in try read("UnicodeData.txt") where !line.isEmpty {
+                let fields = line.split(separator: ";", omittingEmptySubsequences: false)
+                guard fields.count > 4, let value = UInt32(fields[0], radix: 16), let found = Class.byName[fields[4]] else {
+                    throw FormatError(description: "UnicodeData.txt:\(number): \(line)")
+                }
+                if fields[1].hasSuffix(", First>") {
+                    first = value
+                } else if fields[1].hasSuffix(", Last>"), let start = first {
+                    ranges.append((start...value, found))
+                    first = nil
+                } else {
+                    listed[value] = found
+                }
             }
         }
-        return classes
     }
 
     /// The paragraph direction of a `BidiCharacterTest.txt` line: 0, 1 or 2 (auto, which is
@@ -60,23 +109,30 @@ enum BidiConformance {
         }
     }
 
-    /// One character of each bidi class, for `BidiTest.txt`'s class sequences (no bracket: that
-    /// file assumes none).
-    static let representative: [String: UInt32] = [
-        "L": 0x61, "R": 0x05D0, "AL": 0x0627, "EN": 0x31, "ES": 0x2B, "ET": 0x23, "AN": 0x0660, "CS": 0x2C,
-        "NSM": 0x0300, "BN": 0x00AD, "B": 0x2029, "S": 0x09, "WS": 0x20, "ON": 0x21, "LRE": 0x202A,
-        "RLE": 0x202B, "PDF": 0x202C, "LRO": 0x202D, "RLO": 0x202E, "LRI": 0x2066, "RLI": 0x2067,
-        "FSI": 0x2068, "PDI": 0x2069,
-    ]
-
-    /// One conformance case: a paragraph (its last character may be a paragraph separator, B,
-    /// which ends it), its base direction and Unicode's levels (`nil`: removed by X9).
-    struct Case {
+    /// One conformance paragraph: its characters (the last may be a paragraph separator, B, which
+    /// ends it), their classes and Unicode's levels (`nil`: removed by X9), as UTF-8.
+    struct Paragraph {
+        /// The file and line it comes from.
         var source: String
-        var scalars: [UInt32]
-        var classes: [String]
-        var base: BidiLevels.Direction
+        var classes: [Class]
         var expected: [UInt8?]
+        /// The UTF-8 of the characters before the ending B (all if none), and where each starts.
+        var bytes: [UInt8] = []
+        var offsets: [Int] = []
+        /// The bits of the classes before the ending B.
+        var mask: UInt32 = 0
+        var endsWithSeparator: Bool { classes.last == .b }
+
+        init(source: String, scalars: [UInt32], classes: [Class], expected: [UInt8?]) {
+            self.source = source
+            self.classes = classes
+            self.expected = expected
+            for k in 0..<(classes.last == .b ? scalars.count - 1 : scalars.count) {
+                offsets.append(bytes.count)
+                UTF8.encode(Unicode.Scalar(scalars[k])!) { bytes.append($0) }
+                mask |= classes[k].bit
+            }
+        }
     }
 
     /// Why Pango's levels differ from Unicode's on purpose: `pango_log2vis_get_embedding_levels`'
@@ -94,31 +150,25 @@ enum BidiConformance {
         /// separator that ends it gets level 1 (Unicode: the paragraph level, 0).
         case weakWithoutLetterEndsRightToLeft
 
-        /// Whether the explanation's condition holds for the paragraph of `classes` (Unicode
-        /// classes, the ending B excluded) with base `base`.
-        func applies(to classes: [String], base: BidiLevels.Direction) -> Bool {
-            let isolates: Set = ["LRI", "RLI", "FSI", "PDI"]
+        /// Whether the explanation's condition holds for `paragraph` with base `base`.
+        func applies(to paragraph: Paragraph, base: BidiLevels.Direction) -> Bool {
+            let mask = paragraph.mask
+            let isolates = Class.mask(.lri, .rli, .fsi, .pdi)
             switch self {
             case .allLeftToRight:
-                let raising = isolates.union(["R", "AL", "AN", "RLE", "RLO"])
-                return base != .rightToLeft && !classes.contains { raising.contains($0) }
+                return base != .rightToLeft && mask & (isolates | Class.mask(.r, .al, .an, .rle, .rlo)) == 0
             case .allRightToLeft:
-                let strong: Set = ["L", "R", "AL", "LRE", "RLE", "LRO", "RLO"]
-                let rightToLeft: Set = ["R", "AL", "RLE", "RLO"]
-                let hasLetter = classes.contains { $0 == "L" || $0 == "R" || $0 == "AL" }
-                return !classes.contains { $0 == "EN" || $0 == "AN" || isolates.contains($0) }
-                    && classes.allSatisfy { !strong.contains($0) || rightToLeft.contains($0) }
-                    && (base == .rightToLeft || (base == .weakLeftToRight && hasLetter))
+                return mask & (isolates | Class.mask(.en, .an)) == 0 && mask & Class.mask(.l, .lre, .lro) == 0
+                    && (base == .rightToLeft || (base == .weakLeftToRight && mask & Class.mask(.r, .al) != 0))
             case .weakWithoutLetterEndsRightToLeft:
                 guard base == .weakLeftToRight else { return false }
                 var depth = 0
-                for name in classes {
-                    if ["LRI", "RLI", "FSI"].contains(name) {
-                        depth += 1
-                    } else if name == "PDI" {
-                        depth = max(depth - 1, 0)
-                    } else if depth == 0, name == "L" || name == "R" || name == "AL" {
-                        return false
+                for found in paragraph.classes.prefix(paragraph.offsets.count) {
+                    switch found {
+                    case .lri, .rli, .fsi: depth += 1
+                    case .pdi: depth = max(depth - 1, 0)
+                    case .l, .r, .al: if depth == 0 { return false }
+                    default: break
                     }
                 }
                 return true
@@ -128,7 +178,7 @@ enum BidiConformance {
 
     /// The counts of a file's run, and the cases no explanation covers.
     struct Tally: CustomStringConvertible {
-        /// Cases (a line with one paragraph direction).
+        /// Cases (a paragraph with one base direction).
         var cases = 0
         /// Cases whose levels are Unicode's through every path.
         var conformant = 0
@@ -145,13 +195,13 @@ enum BidiConformance {
             let reasons = Explanation.allCases.map { "\($0.rawValue) \(explained[$0, default: 0])" }
             return "\(cases) cases, \(conformant) with Unicode's levels, \(handResolvable) resolved by the "
                 + "hand-written resolver alone (\(cases - handResolvable) left to fribidi: explicit "
-                + "embeddings, overrides, isolates or separators), \(handWritten) by it behind Pango's "
-                + "shortcuts; explained differences: \(reasons.joined(separator: ", ")); unexplained "
-                + "\(unexplained.count)"
+                + "embeddings, overrides or isolates), \(handWritten) by it behind Pango's shortcuts; "
+                + "differences explained by Pango's shortcuts: \(reasons.joined(separator: ", ")); "
+                + "unexplained \(unexplained.count)"
         }
     }
 
-    /// Resolves cases, with scratch space for the hand-written resolver kept between them.
+    /// Resolves paragraphs, with scratch space for the hand-written resolver kept between them.
     struct Checker: ~Copyable {
         let runs = UnsafeMutableBufferPointer<BidiParagraphResolver.Run>.allocate(capacity: 4096)
         let intervals = UnsafeMutableBufferPointer<Int>.allocate(capacity: 8194)
@@ -161,30 +211,23 @@ enum BidiConformance {
             intervals.deallocate()
         }
 
-        /// Checks `test` through fribidi and the hand-written resolver, alone and behind Pango's
-        /// shortcuts, and counts the outcome in `tally`.
-        mutating func check(_ test: Case, into tally: inout Tally) {
+        /// Checks `paragraph` with base `base` through fribidi and the hand-written resolver,
+        /// alone and behind Pango's shortcuts, and counts the outcome in `tally`.
+        func check(_ paragraph: Paragraph, base: BidiLevels.Direction, into tally: inout Tally) {
             tally.cases += 1
-            let endsWithSeparator = test.classes.last == "B"
-            let count = endsWithSeparator ? test.scalars.count - 1 : test.scalars.count
-            let classes = Array(test.classes.prefix(count))
-            var bytes: [UInt8] = []
-            var offsets: [Int] = []
-            for value in test.scalars.prefix(count) {
-                offsets.append(bytes.count)
-                bytes.append(contentsOf: String(Character(Unicode.Scalar(value)!)).utf8)
-            }
-            let expected = Array(test.expected.prefix(count))
-            let delimiterExpected = endsWithSeparator ? test.expected.last! : nil
+            let offsets = paragraph.offsets
+            let count = offsets.count
+            let expected = paragraph.expected
             var failures: [String] = []
             func matches(_ levels: [UInt8]) -> Bool {
-                zip(levels, expected).allSatisfy { level, unicode in unicode.map { $0 == level } ?? true }
+                for k in 0..<count where expected[k] != nil && expected[k] != levels[k] { return false }
+                return true
             }
-            bytes.withUnsafeBufferPointer { text in
+            paragraph.bytes.withUnsafeBufferPointer { text in
                 // fribidi alone.
                 var alone = BidiLevels()
-                let fribidiDirection = alone.appendFriBidiParagraph(text, from: 0, to: text.count, base: test.base)
-                let fribidi = offsets.map { alone[$0] }
+                let fribidiDirection = alone.appendFriBidiParagraph(text, from: 0, to: text.count, base: base)
+                let fribidi = count == 0 ? [] : offsets.map { alone[$0] }
                 if !matches(fribidi) { failures.append("fribidi \(fribidi)") }
                 // The hand-written resolver alone, which must give fribidi's levels.
                 let scan = BidiParagraphResolver.scan(text, from: 0, to: text.count, runs: runs, intervals: intervals)
@@ -192,14 +235,15 @@ enum BidiConformance {
                     tally.handResolvable += 1
                     var hand = BidiLevels()
                     let direction = hand.appendResolvedParagraph(
-                        text, from: 0, to: text.count, base: test.base, scan: scan, runs: runs.baseAddress!,
+                        text, from: 0, to: text.count, base: base, scan: scan, runs: runs.baseAddress!,
                         intervals: intervals)
-                    let levels = offsets.map { hand[$0] }
+                    let levels = count == 0 ? [] : offsets.map { hand[$0] }
                     if levels != fribidi || direction != fribidiDirection {
                         failures.append("hand-written \(levels) \(direction), fribidi \(fribidi) \(fribidiDirection)")
                     }
                 }
-                // Both behind Pango's shortcuts, with the delimiter at the resolved direction.
+                // Both behind Pango's shortcuts (as `BidiLevels.init` calls them: 128 runs and 16
+                // L1 ranges of scratch space), the ending B at the resolved direction.
                 var pango: [[UInt8]] = []
                 for handWritten in [false, true] {
                     var levels = BidiLevels()
@@ -207,34 +251,32 @@ enum BidiConformance {
                         runs in
                         withUnsafeTemporaryAllocation(of: Int.self, capacity: 32) { intervals in
                             levels.appendParagraph(
-                                text, from: 0, to: text.count, base: test.base, handWritten: handWritten, runs: runs,
+                                text, from: 0, to: text.count, base: base, handWritten: handWritten, runs: runs,
                                 intervals: intervals)
                         }
                     }
-                    var resolved = offsets.map { levels[$0] }
-                    if endsWithSeparator { resolved.append(direction == .rightToLeft ? 1 : 0) }
+                    var resolved = count == 0 ? [] : offsets.map { levels[$0] }
+                    if paragraph.endsWithSeparator { resolved.append(direction == .rightToLeft ? 1 : 0) }
                     pango.append(resolved)
                 }
-                let shortcut = Explanation.allLeftToRight.applies(to: classes, base: test.base)
-                    || Explanation.allRightToLeft.applies(to: classes, base: test.base)
-                if scan.resolvable && !shortcut { tally.handWritten += 1 }
+                let allLeftToRight = Explanation.allLeftToRight.applies(to: paragraph, base: base)
+                let allRightToLeft = Explanation.allRightToLeft.applies(to: paragraph, base: base)
+                if scan.resolvable && !allLeftToRight && !allRightToLeft { tally.handWritten += 1 }
                 if pango[0] != pango[1] { failures.append("Pango's: fribidi \(pango[0]), hand-written \(pango[1])") }
                 let levels = pango[1]
-                let paragraph = Array(levels.prefix(count))
-                let delimiterMatches = delimiterExpected.map { $0 == levels.last } ?? true
-                if matches(paragraph) && delimiterMatches {
+                let separatorMatches = !paragraph.endsWithSeparator || expected.last == levels.last
+                if matches(levels) && separatorMatches {
                     if failures.isEmpty { tally.conformant += 1 }
                     return
                 }
                 // A difference: one of Pango's, which leaves fribidi alone conformant.
-                let uniform = { (level: UInt8) in levels.allSatisfy { $0 == level } }
                 let explanation: Explanation? =
-                    if Explanation.allLeftToRight.applies(to: classes, base: test.base), uniform(0) {
+                    if allLeftToRight, levels.allSatisfy({ $0 == 0 }) {
                         .allLeftToRight
-                    } else if Explanation.allRightToLeft.applies(to: classes, base: test.base), uniform(1) {
+                    } else if allRightToLeft, levels.allSatisfy({ $0 == 1 }) {
                         .allRightToLeft
-                    } else if Explanation.weakWithoutLetterEndsRightToLeft.applies(to: classes, base: test.base),
-                        matches(paragraph), endsWithSeparator, levels.last == 1
+                    } else if paragraph.endsWithSeparator, matches(levels), levels.last == 1,
+                        Explanation.weakWithoutLetterEndsRightToLeft.applies(to: paragraph, base: base)
                     {
                         .weakWithoutLetterEndsRightToLeft
                     } else {
@@ -247,8 +289,10 @@ enum BidiConformance {
                 }
             }
             if !failures.isEmpty {
+                let classes = paragraph.classes.map(\.name).joined(separator: " ")
+                let levels = expected.map { $0.map(String.init) ?? "x" }.joined(separator: " ")
                 tally.unexplained.append(
-                    "\(test.source) \(test.classes.joined(separator: " ")) expected \(test.expected.map { $0.map(String.init) ?? "x" }): "
+                    "\(paragraph.source) \(classes), base \(base), Unicode's levels \(levels): "
                         + failures.joined(separator: "; "))
             }
         }

@@ -16,13 +16,19 @@ enum BidiConformance {
     /// The lines of `/usr/share/unicode/NAME`, numbered from 1; fails (does not skip) when the
     /// file is missing.
     static func read(_ name: String) throws -> [(number: Int, line: Substring)] {
-        let path = directory + name
         try #require(
-            FileManager.default.fileExists(atPath: path),
-            "\(path) is missing: install Debian's unicode-data (Scripts/debian-packages.txt)")
-        let text = try String(contentsOfFile: path, encoding: .utf8)
+            lines(name), "\(directory + name) is missing: install Debian's unicode-data (Scripts/debian-packages.txt)")
+    }
+
+    /// The lines of `/usr/share/unicode/NAME`, numbered from 1, or `nil` when it cannot be read.
+    static func lines(_ name: String) -> [(number: Int, line: Substring)]? {
+        guard let text = try? String(contentsOfFile: directory + name, encoding: .utf8) else { return nil }
         return text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map { ($0 + 1, $1) }
     }
+
+    /// `BidiTest.txt`'s lines, read once for the parts that check them in parallel (`nil` when
+    /// the file is missing).
+    static let bidiTestLines = lines("BidiTest.txt")
 
     /// A UAX #9 bidi class (Bidi_Class), with a bit for sets of classes.
     enum Class: Int, CaseIterable {
@@ -36,6 +42,15 @@ enum BidiConformance {
         static let byName = Dictionary(uniqueKeysWithValues: allCases.map { (Substring($0.name), $0) })
         /// The bits of `classes`.
         static func mask(_ classes: Class...) -> UInt32 { classes.reduce(0) { $0 | $1.bit } }
+        /// The isolate initiators and PDI.
+        static let isolates = mask(.lri, .rli, .fsi, .pdi)
+        /// What makes Pango resolve a paragraph (`allLeftToRight`): R, AL, AN, RLE, RLO, isolates.
+        static let raising = isolates | mask(.r, .al, .an, .rle, .rlo)
+        /// Numbers and isolates, and strong left-to-right classes (for `allRightToLeft`).
+        static let numbersOrIsolates = isolates | mask(.en, .an)
+        static let strongLeftToRight = mask(.l, .lre, .lro)
+        /// The right-to-left letters.
+        static let rightToLeftLetters = mask(.r, .al)
 
         /// One character of the class, for `BidiTest.txt`'s class sequences (no bracket: that
         /// file assumes none).
@@ -153,13 +168,12 @@ enum BidiConformance {
         /// Whether the explanation's condition holds for `paragraph` with base `base`.
         func applies(to paragraph: Paragraph, base: BidiLevels.Direction) -> Bool {
             let mask = paragraph.mask
-            let isolates = Class.mask(.lri, .rli, .fsi, .pdi)
             switch self {
             case .allLeftToRight:
-                return base != .rightToLeft && mask & (isolates | Class.mask(.r, .al, .an, .rle, .rlo)) == 0
+                return base != .rightToLeft && mask & Class.raising == 0
             case .allRightToLeft:
-                return mask & (isolates | Class.mask(.en, .an)) == 0 && mask & Class.mask(.l, .lre, .lro) == 0
-                    && (base == .rightToLeft || (base == .weakLeftToRight && mask & Class.mask(.r, .al) != 0))
+                return mask & (Class.numbersOrIsolates | Class.strongLeftToRight) == 0
+                    && (base == .rightToLeft || (base == .weakLeftToRight && mask & Class.rightToLeftLetters != 0))
             case .weakWithoutLetterEndsRightToLeft:
                 guard base == .weakLeftToRight else { return false }
                 var depth = 0

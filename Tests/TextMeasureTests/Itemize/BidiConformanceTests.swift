@@ -57,15 +57,18 @@ struct BidiConformanceTests {
         let checker = BidiConformance.Checker()
         var expected: [UInt8?] = []
         let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-        for (number, line) in try BidiConformance.read("BidiTest.txt") where !line.isEmpty && !line.hasPrefix("#") {
-            let source = "BidiTest.txt:\(number)"
+        let lines = try #require(
+            BidiConformance.bidiTestLines,
+            "\(BidiConformance.directory)BidiTest.txt is missing: install Debian's unicode-data (Scripts/debian-packages.txt)")
+        for (number, line) in lines where line.first != "#" && !line.isEmpty {
             if line.hasPrefix("@Levels:") {
                 expected = line.dropFirst("@Levels:".count).split(whereSeparator: blank).map { UInt8($0) }
                 continue
             }
-            if line.hasPrefix("@") { continue }
+            if line.first == "@" { continue }
             dataLine += 1
             guard dataLine % BidiConformanceTests.parts == part else { continue }
+            let source = "BidiTest.txt:\(number)"
             let fields = line.split(separator: ";")
             guard fields.count == 2, let bits = Int(fields[1].filter { !blank($0) }, radix: 16) else {
                 throw FormatError(description: "\(source): \(line)")

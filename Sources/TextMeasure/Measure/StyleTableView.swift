@@ -29,6 +29,10 @@ struct StyleTableView: @unchecked Sendable {  // points into immutable memory it
         let asciiLigatureStarts: UnsafePointer<UInt8>
         /// See `StyleTables.asciiLigaturePairs`.
         let asciiLigaturePairs: UnsafePointer<UInt8>
+        /// See `StyleTables.asciiLigatureGlyphs`.
+        let asciiLigatureGlyphs: UnsafePointer<GlyphID>
+        /// See `StyleTables.asciiLigatureAdjustments`.
+        let asciiLigatureAdjustments: UnsafePointer<Double>
         /// See `StyleTables.asciiKerning`.
         let asciiKerning: UnsafePointer<Double>
         /// See `StyleTables.asciiKerningIndex`.
@@ -147,9 +151,18 @@ struct StyleTableView: @unchecked Sendable {  // points into immutable memory it
     /// The standard ligature starting at byte `i` with `glyph` of font `font`, if its components
     /// follow before `limit`: the ligature glyph, the number of scalars it covers and its width
     /// minus the components' widths (width units). Reads `LigatureLookup`: no reference count.
+    /// `glyph` and `font` are those of the scalar at `i`. Two ASCII bytes that alone decide
+    /// their ligature ("fi": `StyleTables.asciiLigaturePairs` ≥ 2) read it from the tables,
+    /// which this function filled when they were built.
     func ligature(startingWith glyph: GlyphID, font: Int, at i: Int, limit: Int, in bytes: UnsafeBufferPointer<UInt8>)
         -> (glyph: GlyphID, scalars: Int, adjustment: Double)?
     {
+        if i &+ 2 <= limit, let base = bytes.baseAddress, base[i] | base[i &+ 1] < 0x80 {
+            let index = Int(fields.pointee.asciiLigaturePairs[Int(base[i]) &<< 7 | Int(base[i &+ 1])])
+            if index >= 2 {
+                return (fields.pointee.asciiLigatureGlyphs[index], 2, fields.pointee.asciiLigatureAdjustments[index])
+            }
+        }
         let ligatures = fields.pointee.ligatures
         let candidates = ligatures.candidates(startingWith: glyph, font: font)
         guard !candidates.isEmpty else { return nil }

@@ -115,10 +115,19 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
     /// marked it where `StyleTableView.mayStartLigature` says none starts there ("of", "for" —
     /// what `GlyphStepper.step` measures inline); 0 otherwise.
     let asciiLigatureStarts: UnsafeMutablePointer<UInt8>
-    /// For each pair of ASCII code points (`left << 7 | right`), 1 when a standard ligature of
-    /// `left`'s font starts with `left`'s glyph followed by `right`'s (what
-    /// `StyleTableView.ligature(startingWith:…)` would try to match), else 0: "of", "for" never look the ligature table up.
+    /// For each pair of ASCII code points (`left << 7 | right`), non-zero when a standard
+    /// ligature of `left`'s font starts with `left`'s glyph followed by `right`'s (what
+    /// `StyleTableView.ligature(startingWith:…)` would try to match), else 0: "of", "for" never
+    /// look the ligature table up. Values from 2 on: the pair alone decides the ligature ("fi",
+    /// "fl": every ligature going on with `right`'s glyph has two glyphs), which
+    /// `asciiLigatureGlyphs` and `asciiLigatureAdjustments` hold at that index
+    /// (`fillASCIILigatures`); 1: what follows the pair decides ("ff": "ffi", "ffl").
     let asciiLigaturePairs: UnsafeMutablePointer<UInt8>
+    /// The ligature glyph of each pair that `asciiLigaturePairs` gives an index ≥ 2 (256).
+    let asciiLigatureGlyphs: UnsafeMutablePointer<GlyphID>
+    /// The width change (width units) of each pair that `asciiLigaturePairs` gives an index ≥ 2
+    /// (256): `StyleTableView.ligature(startingWith:…)`'s `adjustment` for it.
+    let asciiLigatureAdjustments: UnsafeMutablePointer<Double>
     /// `asciiKerning` compressed to fit the first-level cache (128 × 128, indexed
     /// `left << 7 | right`): 0 for no kerning, 255 for "read `asciiKerning`", else an index into
     /// `asciiKerningValues` (the distinct non-zero values).
@@ -267,6 +276,10 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
         }
         asciiLigaturePairs = .allocate(capacity: 128 * 128)
         StyleTables.fillASCIILigaturePairs(asciiLigaturePairs, entries: entries, fonts: fonts)
+        asciiLigatureGlyphs = .allocate(capacity: 256)
+        asciiLigatureGlyphs.initialize(repeating: 0, count: 256)
+        asciiLigatureAdjustments = .allocate(capacity: 256)
+        asciiLigatureAdjustments.initialize(repeating: 0, count: 256)
         asciiKerningIndex = .allocate(capacity: 128 * 128)
         asciiKerningValues = .allocate(capacity: 256)
         asciiKerning = .allocate(capacity: 128 * 128)
@@ -302,7 +315,8 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
         viewFields.initialize(to: StyleTableView.Fields(
             entries: entries, entriesComplete: entriesComplete, asciiSimple: asciiSimple,
             asciiLigatureStarts: asciiLigatureStarts,
-            asciiLigaturePairs: asciiLigaturePairs, asciiKerning: asciiKerning,
+            asciiLigaturePairs: asciiLigaturePairs, asciiLigatureGlyphs: asciiLigatureGlyphs,
+            asciiLigatureAdjustments: asciiLigatureAdjustments, asciiKerning: asciiKerning,
             asciiKerningIndex: asciiKerningIndex, asciiKerningValues: asciiKerningValues,
             fontHasKerning: fontHasKerningStorage,
             kerningFonts: fontHasKerning.indices.reduce(0) { fontHasKerning[$1] ? $0 | StyleTables.maskBit(font: $1) : $0 },
@@ -311,6 +325,7 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
             unitsPerPoint: unitsPerPoint,
             profile: profile, lineBreakTailoring: lineBreakTailoring,
             lineBreakRules: LineBreakRules(tailoring: lineBreakTailoring), owner: .passUnretained(self)))
+        fillASCIILigatures()
     }
 
     /// The tables as the hot path reads them (valid while the tables live).
@@ -329,6 +344,8 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
         asciiSimple.deallocate()
         asciiLigatureStarts.deallocate()
         asciiLigaturePairs.deallocate()
+        asciiLigatureGlyphs.deallocate()
+        asciiLigatureAdjustments.deallocate()
         asciiKerningIndex.deallocate()
         asciiKerningValues.deallocate()
         fontHasKerningStorage.deallocate()
@@ -355,6 +372,40 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
                     pairs[left << 7 | right] = 1
                 }
             }
+        }
+    }
+
+    /// Gives the pairs of `asciiLigaturePairs` that alone decide their ligature an index ≥ 2 and
+    /// stores that ligature (`asciiLigatureGlyphs`, `asciiLigatureAdjustments`), as
+    /// `StyleTableView.ligature(startingWith:…)` forms it from the pair's two bytes: every
+    /// ligature of the left glyph whose first component is the right glyph has that one
+    /// component, so no scalar after the pair changes which ligature forms (the first that
+    /// matches, in the table's order). At most 254 pairs (the first, in pair order).
+    ///
+    /// - Complexity: O(128 × 128 + pairs × candidates), once per tables.
+    private func fillASCIILigatures() {
+        let view = self.view
+        var next = 2
+        for pair in 0..<(128 * 128) where asciiLigaturePairs[pair] != 0 && next < 256 {
+            let left = entries[pair >> 7]
+            let right = entries[pair & 127]
+            let font = Int(left.font)
+            let candidates = ligatureLookup.candidates(startingWith: left.glyph, font: font)
+            let decidedByPair = candidates.allSatisfy { index in
+                let candidate = ligatureLookup.candidate(index)
+                return candidate.componentCount == 1 || candidate.componentCount == 0
+                    || ligatureLookup.component(0, of: candidate) != right.glyph
+            }
+            guard decidedByPair else { continue }
+            let bytes: [UInt8] = [UInt8(pair >> 7), UInt8(pair & 127)]
+            let found = bytes.withUnsafeBufferPointer {
+                view.ligature(startingWith: left.glyph, font: font, at: 0, limit: 2, in: $0)
+            }
+            guard let found, found.scalars == 2 else { continue }
+            asciiLigatureGlyphs[next] = found.glyph
+            asciiLigatureAdjustments[next] = found.adjustment
+            asciiLigaturePairs[pair] = UInt8(next)
+            next += 1
         }
     }
 

@@ -65,4 +65,39 @@ struct LigatureLookupTests {
         let plain = try Self.tables(profile: .uikit, ligatures: false)
         #expect(!plain.view.startsLigature(plain.view.lookup(0x66).glyph, font: 0))
     }
+
+    @Test("Pairs of ASCII bytes that alone decide their ligature hold the font's ligature, whatever follows", arguments: [LayoutProfile.uikit, .pango])
+    func pairLigatures(profile: LayoutProfile) throws {
+        let tables = try Self.tables(profile: profile)
+        let f = tables.view.lookup(0x66)
+        // "fi" and "fl" are decided by the pair; DejaVu Sans's "ff" starts "ffi" and "ffl" too.
+        #expect(tables.asciiLigaturePairs[0x66 << 7 | 0x69] >= 2)
+        #expect(tables.asciiLigaturePairs[0x66 << 7 | 0x6C] >= 2)
+        var decided = 0
+        for pair in 0..<(128 * 128) where tables.asciiLigaturePairs[pair] >= 2 {
+            decided += 1
+            let index = Int(tables.asciiLigaturePairs[pair])
+            let left = tables.view.lookup(UInt32(pair >> 7))
+            let right = tables.view.lookup(UInt32(pair & 127))
+            // The font's own table: the first ligature of the left glyph made of the right one.
+            let expected = try #require(tables.fonts[left.font].ligatureTable.ligatures(startingWith: left.glyph).first {
+                $0.components.first == right.glyph
+            })
+            #expect(expected.components.count == 1)
+            #expect(tables.asciiLigatureGlyphs[index] == expected.glyph)
+            let plain = tables.lookupGlyphAdvance(left.glyph, font: left.font) + right.advance
+            #expect(tables.asciiLigatureAdjustments[index] == tables.lookupGlyphAdvance(expected.glyph, font: left.font) - plain)
+            // Every ASCII byte after the pair, and the pair cut by the limit.
+            for third in 0..<128 {
+                let bytes: [UInt8] = [UInt8(pair >> 7), UInt8(pair & 127), UInt8(third)]
+                bytes.withUnsafeBufferPointer { bytes in
+                    let formed = tables.view.ligature(startingWith: left.glyph, font: left.font, at: 0, limit: 3, in: bytes)
+                    #expect(formed?.glyph == expected.glyph && formed?.scalars == 2)
+                    #expect(tables.view.ligature(startingWith: left.glyph, font: left.font, at: 0, limit: 1, in: bytes) == nil)
+                }
+            }
+        }
+        #expect(decided >= 2)
+        #expect(tables.view.startsLigature(f.glyph, font: f.font))
+    }
 }

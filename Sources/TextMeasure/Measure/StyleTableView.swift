@@ -29,8 +29,12 @@ struct StyleTableView: @unchecked Sendable {  // points into immutable memory it
         let asciiLigatureStarts: UnsafePointer<UInt8>
         /// See `StyleTables.asciiLigaturePairs`.
         let asciiLigaturePairs: UnsafePointer<UInt8>
+        /// See `StyleTables.asciiLigatureRows`.
+        let asciiLigatureRows: UnsafePointer<UInt8>
         /// See `StyleTables.asciiLigatureGlyphs`.
         let asciiLigatureGlyphs: UnsafePointer<GlyphID>
+        /// See `StyleTables.asciiLigatureScalars`.
+        let asciiLigatureScalars: UnsafePointer<UInt8>
         /// See `StyleTables.asciiLigatureAdjustments`.
         let asciiLigatureAdjustments: UnsafePointer<Double>
         /// See `StyleTables.asciiKerning`.
@@ -151,16 +155,22 @@ struct StyleTableView: @unchecked Sendable {  // points into immutable memory it
     /// The standard ligature starting at byte `i` with `glyph` of font `font`, if its components
     /// follow before `limit`: the ligature glyph, the number of scalars it covers and its width
     /// minus the components' widths (width units). Reads `LigatureLookup`: no reference count.
-    /// `glyph` and `font` are those of the scalar at `i`. Two ASCII bytes that alone decide
-    /// their ligature ("fi": `StyleTables.asciiLigaturePairs` ≥ 2) read it from the tables,
-    /// which this function filled when they were built.
+    /// `glyph` and `font` are those of the scalar at `i`. Two ASCII bytes whose ligature the
+    /// byte after them decides ("fi", "ff": `StyleTables.asciiLigatureRows`) read it from the
+    /// tables, which this function filled when they were built.
     func ligature(startingWith glyph: GlyphID, font: Int, at i: Int, limit: Int, in bytes: UnsafeBufferPointer<UInt8>)
         -> (glyph: GlyphID, scalars: Int, adjustment: Double)?
     {
         if i &+ 2 <= limit, let base = bytes.baseAddress, base[i] | base[i &+ 1] < 0x80 {
-            let index = Int(fields.pointee.asciiLigaturePairs[Int(base[i]) &<< 7 | Int(base[i &+ 1])])
-            if index >= 2 {
-                return (fields.pointee.asciiLigatureGlyphs[index], 2, fields.pointee.asciiLigatureAdjustments[index])
+            let row = Int(fields.pointee.asciiLigaturePairs[Int(base[i]) &<< 7 | Int(base[i &+ 1])])
+            if row >= 2 {
+                let after = i &+ 2 < limit ? Int(base[i &+ 2]) : 0x80
+                let code = Int(fields.pointee.asciiLigatureRows[row &<< 8 | after])
+                if code == 0 { return nil }
+                if code != 255 {
+                    return (fields.pointee.asciiLigatureGlyphs[code], Int(fields.pointee.asciiLigatureScalars[code]),
+                            fields.pointee.asciiLigatureAdjustments[code])
+                }
             }
         }
         let ligatures = fields.pointee.ligatures

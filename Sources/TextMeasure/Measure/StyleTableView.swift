@@ -37,6 +37,10 @@ struct StyleTableView: @unchecked Sendable {  // points into immutable memory it
         let asciiLigatureScalars: UnsafePointer<UInt8>
         /// See `StyleTables.asciiLigatureAdjustments`.
         let asciiLigatureAdjustments: UnsafePointer<Double>
+        /// See `StyleTables.asciiLigatureKerningGlyphs`.
+        let asciiLigatureKerningGlyphs: UnsafePointer<GlyphID>
+        /// See `StyleTables.asciiLigatureKerning`.
+        let asciiLigatureKerning: UnsafePointer<Double>
         /// See `StyleTables.asciiKerning`.
         let asciiKerning: UnsafePointer<Double>
         /// See `StyleTables.asciiKerningIndex`.
@@ -243,6 +247,30 @@ struct StyleTableView: @unchecked Sendable {  // points into immutable memory it
     func kerning(_ left: GlyphID, _ right: GlyphID, font: Int) -> Double {
         guard hasKerning(font: font) else { return 0 }
         return withTables { $0.kerning(left, right, font: font) }
+    }
+
+    /// `kerning(_:_:font:)` between the glyph of the ASCII scalar `ascii` (< 128) of the primary
+    /// font and `ligature`, a glyph of the primary font: read from
+    /// `StyleTables.asciiLigatureKerning` for the ligature glyphs there (a ligature after an ASCII
+    /// letter, "of" + "fi"), out of line.
+    @inline(never)
+    func kerning(ascii: Int, ligature: GlyphID) -> Double {
+        if let slot = asciiLigatureKerningSlot(ligature) { return fields.pointee.asciiLigatureKerning[slot &<< 7 | ascii] }
+        return kerning(entries[ascii].glyph, ligature, font: 0)
+    }
+
+    /// The slot of `glyph` in `StyleTables.asciiLigatureKerningGlyphs`, if it has one.
+    @inline(__always)
+    private func asciiLigatureKerningSlot(_ glyph: GlyphID) -> Int? {
+        let glyphs = fields.pointee.asciiLigatureKerningGlyphs
+        var slot = 0
+        while slot < StyleTables.asciiLigatureKerningSlots {
+            let held = glyphs[slot]
+            if held == .max { return nil }
+            if held == glyph { return slot }
+            slot &+= 1
+        }
+        return nil
     }
 
     /// Advance, font index and glyph of any scalar (the BMP from `entries`, others resolved).

@@ -136,6 +136,15 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
     let asciiLigatureScalars: UnsafeMutablePointer<UInt8>
     /// The width change (width units) of each code of `asciiLigatureRows` (256).
     let asciiLigatureAdjustments: UnsafeMutablePointer<Double>
+    /// Up to `asciiLigatureKerningSlots` distinct ligature glyphs of the primary font from
+    /// `asciiLigatureGlyphs` (`GlyphID.max` past the last), each with 128 kerning values at
+    /// `slot << 7` in `asciiLigatureKerning`: `kerning(_:_:font:)` between each ASCII scalar's
+    /// glyph and the ligature's. Filled at load through `kerning(_:_:font:)`.
+    let asciiLigatureKerningGlyphs: UnsafeMutablePointer<GlyphID>
+    /// See `asciiLigatureKerningGlyphs`.
+    let asciiLigatureKerning: UnsafeMutablePointer<Double>
+    /// How many ligature glyphs `asciiLigatureKerningGlyphs` holds at most.
+    static let asciiLigatureKerningSlots = 8
     /// `asciiKerning` compressed to fit the first-level cache (128 × 128, indexed
     /// `left << 7 | right`): 0 for no kerning, 255 for "read `asciiKerning`", else an index into
     /// `asciiKerningValues` (the distinct non-zero values).
@@ -289,6 +298,10 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
         asciiLigatureRows.initialize(repeating: 255, count: (rows + 2) << 8)
         asciiLigatureGlyphs = .allocate(capacity: 256)
         asciiLigatureGlyphs.initialize(repeating: 0, count: 256)
+        asciiLigatureKerningGlyphs = .allocate(capacity: StyleTables.asciiLigatureKerningSlots)
+        asciiLigatureKerningGlyphs.initialize(repeating: .max, count: StyleTables.asciiLigatureKerningSlots)
+        asciiLigatureKerning = .allocate(capacity: StyleTables.asciiLigatureKerningSlots << 7)
+        asciiLigatureKerning.initialize(repeating: 0, count: StyleTables.asciiLigatureKerningSlots << 7)
         asciiLigatureScalars = .allocate(capacity: 256)
         asciiLigatureScalars.initialize(repeating: 0, count: 256)
         asciiLigatureAdjustments = .allocate(capacity: 256)
@@ -330,7 +343,8 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
             asciiLigatureStarts: asciiLigatureStarts,
             asciiLigaturePairs: asciiLigaturePairs, asciiLigatureRows: asciiLigatureRows,
             asciiLigatureGlyphs: asciiLigatureGlyphs, asciiLigatureScalars: asciiLigatureScalars,
-            asciiLigatureAdjustments: asciiLigatureAdjustments, asciiKerning: asciiKerning,
+            asciiLigatureAdjustments: asciiLigatureAdjustments,
+            asciiLigatureKerningGlyphs: asciiLigatureKerningGlyphs, asciiLigatureKerning: asciiLigatureKerning, asciiKerning: asciiKerning,
             asciiKerningIndex: asciiKerningIndex, asciiKerningValues: asciiKerningValues,
             fontHasKerning: fontHasKerningStorage,
             kerningFonts: fontHasKerning.indices.reduce(0) { fontHasKerning[$1] ? $0 | StyleTables.maskBit(font: $1) : $0 },
@@ -361,6 +375,8 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
         asciiLigatureRows.deallocate()
         asciiLigatureGlyphs.deallocate()
         asciiLigatureScalars.deallocate()
+        asciiLigatureKerningGlyphs.deallocate()
+        asciiLigatureKerning.deallocate()
         asciiLigatureAdjustments.deallocate()
         asciiKerningIndex.deallocate()
         asciiKerningValues.deallocate()
@@ -416,8 +432,8 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
     /// Fills the rows of `asciiLigatureRows` with what `StyleTableView.ligature(startingWith:…)`
     /// forms from each pair followed by each ASCII byte, or by nothing before the limit (and
     /// after any other byte the same, when no ligature going on with the pair has a third
-    /// glyph; else 255 there).
-    /// Ligatures up to 254 distinct results (then 255: the ligature table).
+    /// glyph; else 255 there), up to 254 distinct results (then 255: the ligature table); then
+    /// the kerning before the primary font's ligature glyphs (`asciiLigatureKerningGlyphs`).
     ///
     /// - Complexity: O(rows × 129 × candidates), once per tables.
     private func fillASCIILigatureRows() {
@@ -460,6 +476,19 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
                 return candidate.componentCount <= 1 || ligatureLookup.component(0, of: candidate) != right.glyph
             }
             for lead in 0x81..<256 { row[lead] = decided ? row[0x80] : 255 }
+        }
+        // The kerning before the primary font's ligature glyphs.
+        var slots = 0
+        for pair in 0..<(128 * 128) where asciiLigaturePairs[pair] >= 2 && entries[pair >> 7].font == 0 {
+            let row = asciiLigatureRows + Int(asciiLigaturePairs[pair]) << 8
+            for key in 0..<256 where row[key] != 0 && row[key] != 255 && slots < StyleTables.asciiLigatureKerningSlots {
+                let ligature = asciiLigatureGlyphs[Int(row[key])]
+                guard (0..<slots).allSatisfy({ asciiLigatureKerningGlyphs[$0] != ligature }) else { continue }
+                let values = asciiLigatureKerning + slots << 7
+                for ascii in 0..<128 { values[ascii] = kerning(entries[ascii].glyph, ligature, font: 0) }
+                asciiLigatureKerningGlyphs[slots] = ligature
+                slots += 1
+            }
         }
     }
 

@@ -115,4 +115,29 @@ struct LigatureLookupTests {
         }
         #expect(rows >= 3)
     }
+
+    @Test("The kerning before a ligature glyph after an ASCII letter is the font's", arguments: [LayoutProfile.uikit, .pango])
+    func kerningBeforeLigature(profile: LayoutProfile) throws {
+        let tables = try Self.tables(profile: profile)
+        var bytes: [UInt8] = Array("fi".utf8)
+        let fi = try #require(bytes.withUnsafeBufferPointer {
+            tables.view.ligature(startingWith: tables.view.lookup(0x66).glyph, font: 0, at: 0, limit: 2, in: $0)
+        })
+        bytes = Array("ffl".utf8)
+        let ffl = try #require(bytes.withUnsafeBufferPointer {
+            tables.view.ligature(startingWith: tables.view.lookup(0x66).glyph, font: 0, at: 0, limit: 3, in: $0)
+        })
+        let held = (0..<StyleTables.asciiLigatureKerningSlots).map { tables.asciiLigatureKerningGlyphs[$0] }
+        #expect(held.contains(fi.glyph) && held.contains(ffl.glyph))
+        var kerned = 0
+        // The held ligature glyphs, and one that is not (the "f" glyph: computed).
+        for ligature in held.filter({ $0 != .max }) + [tables.view.lookup(0x66).glyph] {
+            for ascii in 0..<128 where tables.view.lookup(UInt32(ascii)).font == 0 {
+                let expected = tables.kerning(tables.view.lookup(UInt32(ascii)).glyph, ligature, font: 0)
+                #expect(tables.view.kerning(ascii: ascii, ligature: ligature) == expected)
+                if expected != 0 { kerned += 1 }
+            }
+        }
+        #expect(kerned > 0)  // DejaVu Sans kerns some letters before "fi"
+    }
 }

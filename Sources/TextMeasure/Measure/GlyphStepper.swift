@@ -219,7 +219,11 @@ struct GlyphStepper {
         } else if mayStartLigature,
             let ligature = tables.ligature(startingWith: glyph, font: font, at: i, limit: limit, in: bytes)
         {
-            adjustment = font == currentFont ? tables.kerning(previousGlyph(tables), ligature.glyph, font: font) : 0
+            if font == currentFont {
+                adjustment = asciiPrevious >= 0
+                    ? tables.kerning(ascii: asciiPrevious, ligature: ligature.glyph)
+                    : tables.kerning(previousGlyph(tables), ligature.glyph, font: font)
+            }
             ligatureRemaining = ligature.scalars - 1
             ligatureAdjustment = ligature.adjustment
             ligatureGlyph = ligature.glyph

@@ -29,6 +29,18 @@ struct StyleTableView: @unchecked Sendable {  // points into immutable memory it
         let asciiLigatureStarts: UnsafePointer<UInt8>
         /// See `StyleTables.asciiLigaturePairs`.
         let asciiLigaturePairs: UnsafePointer<UInt8>
+        /// See `StyleTables.asciiLigatureRows`.
+        let asciiLigatureRows: UnsafePointer<UInt8>
+        /// See `StyleTables.asciiLigatureGlyphs`.
+        let asciiLigatureGlyphs: UnsafePointer<GlyphID>
+        /// See `StyleTables.asciiLigatureScalars`.
+        let asciiLigatureScalars: UnsafePointer<UInt8>
+        /// See `StyleTables.asciiLigatureAdjustments`.
+        let asciiLigatureAdjustments: UnsafePointer<Double>
+        /// See `StyleTables.asciiLigatureKerningGlyphs`.
+        let asciiLigatureKerningGlyphs: UnsafePointer<GlyphID>
+        /// See `StyleTables.asciiLigatureKerning`.
+        let asciiLigatureKerning: UnsafePointer<Double>
         /// See `StyleTables.asciiKerning`.
         let asciiKerning: UnsafePointer<Double>
         /// See `StyleTables.asciiKerningIndex`.
@@ -147,9 +159,24 @@ struct StyleTableView: @unchecked Sendable {  // points into immutable memory it
     /// The standard ligature starting at byte `i` with `glyph` of font `font`, if its components
     /// follow before `limit`: the ligature glyph, the number of scalars it covers and its width
     /// minus the components' widths (width units). Reads `LigatureLookup`: no reference count.
+    /// `glyph` and `font` are those of the scalar at `i`. Two ASCII bytes whose ligature the
+    /// byte after them decides ("fi", "ff": `StyleTables.asciiLigatureRows`) read it from the
+    /// tables, which this function filled when they were built.
     func ligature(startingWith glyph: GlyphID, font: Int, at i: Int, limit: Int, in bytes: UnsafeBufferPointer<UInt8>)
         -> (glyph: GlyphID, scalars: Int, adjustment: Double)?
     {
+        if i &+ 2 <= limit, let base = bytes.baseAddress, base[i] | base[i &+ 1] < 0x80 {
+            let row = Int(fields.pointee.asciiLigaturePairs[Int(base[i]) &<< 7 | Int(base[i &+ 1])])
+            if row >= 2 {
+                let after = i &+ 2 < limit ? Int(base[i &+ 2]) : 0x80
+                let code = Int(fields.pointee.asciiLigatureRows[row &<< 8 | after])
+                if code == 0 { return nil }
+                if code != 255 {
+                    return (fields.pointee.asciiLigatureGlyphs[code], Int(fields.pointee.asciiLigatureScalars[code]),
+                            fields.pointee.asciiLigatureAdjustments[code])
+                }
+            }
+        }
         let ligatures = fields.pointee.ligatures
         let candidates = ligatures.candidates(startingWith: glyph, font: font)
         guard !candidates.isEmpty else { return nil }
@@ -220,6 +247,30 @@ struct StyleTableView: @unchecked Sendable {  // points into immutable memory it
     func kerning(_ left: GlyphID, _ right: GlyphID, font: Int) -> Double {
         guard hasKerning(font: font) else { return 0 }
         return withTables { $0.kerning(left, right, font: font) }
+    }
+
+    /// `kerning(_:_:font:)` between the glyph of the ASCII scalar `ascii` (< 128) of the primary
+    /// font and `ligature`, a glyph of the primary font: read from
+    /// `StyleTables.asciiLigatureKerning` for the ligature glyphs there (a ligature after an ASCII
+    /// letter, "of" + "fi"), out of line.
+    @inline(never)
+    func kerning(ascii: Int, ligature: GlyphID) -> Double {
+        if let slot = asciiLigatureKerningSlot(ligature) { return fields.pointee.asciiLigatureKerning[slot &<< 7 | ascii] }
+        return kerning(entries[ascii].glyph, ligature, font: 0)
+    }
+
+    /// The slot of `glyph` in `StyleTables.asciiLigatureKerningGlyphs`, if it has one.
+    @inline(__always)
+    private func asciiLigatureKerningSlot(_ glyph: GlyphID) -> Int? {
+        let glyphs = fields.pointee.asciiLigatureKerningGlyphs
+        var slot = 0
+        while slot < StyleTables.asciiLigatureKerningSlots {
+            let held = glyphs[slot]
+            if held == .max { return nil }
+            if held == glyph { return slot }
+            slot &+= 1
+        }
+        return nil
     }
 
     /// Advance, font index and glyph of any scalar (the BMP from `entries`, others resolved).

@@ -115,10 +115,36 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
     /// marked it where `StyleTableView.mayStartLigature` says none starts there ("of", "for" —
     /// what `GlyphStepper.step` measures inline); 0 otherwise.
     let asciiLigatureStarts: UnsafeMutablePointer<UInt8>
-    /// For each pair of ASCII code points (`left << 7 | right`), 1 when a standard ligature of
-    /// `left`'s font starts with `left`'s glyph followed by `right`'s (what
-    /// `StyleTableView.ligature(startingWith:…)` would try to match), else 0: "of", "for" never look the ligature table up.
+    /// For each pair of ASCII code points (`left << 7 | right`), non-zero when a standard
+    /// ligature of `left`'s font starts with `left`'s glyph followed by `right`'s (what
+    /// `StyleTableView.ligature(startingWith:…)` would try to match), else 0: "of", "for" never
+    /// look the ligature table up. Values from 2 on: the pair's row of `asciiLigatureRows`, for
+    /// a pair whose ligatures going on with `right`'s glyph have at most three glyphs ("fi", and
+    /// "ff", which "ffi" and "ffl" go on from), so that the byte after the pair decides which
+    /// forms; 1: anything else.
     let asciiLigaturePairs: UnsafeMutablePointer<UInt8>
+    /// Rows of 256 codes (row `r` at `r << 8`, rows from 2 on): per byte after the pair (its
+    /// value; 0x80, never the first byte of a scalar, where the pair ends at the limit) the
+    /// ligature `StyleTableView.ligature(startingWith:…)` forms from the pair's first byte:
+    /// 0 none, 255 "ask the ligature table" (a byte ≥ 0x80 after a pair that a third glyph may
+    /// continue), else an index into `asciiLigatureGlyphs`, `asciiLigatureScalars` and
+    /// `asciiLigatureAdjustments`. Filled at load through that function (`fillASCIILigatureRows`).
+    let asciiLigatureRows: UnsafeMutablePointer<UInt8>
+    /// The ligature glyph of each code of `asciiLigatureRows` (256).
+    let asciiLigatureGlyphs: UnsafeMutablePointer<GlyphID>
+    /// The number of scalars each code of `asciiLigatureRows` covers (256).
+    let asciiLigatureScalars: UnsafeMutablePointer<UInt8>
+    /// The width change (width units) of each code of `asciiLigatureRows` (256).
+    let asciiLigatureAdjustments: UnsafeMutablePointer<Double>
+    /// Up to `asciiLigatureKerningSlots` distinct ligature glyphs of the primary font from
+    /// `asciiLigatureGlyphs` (`GlyphID.max` past the last), each with 128 kerning values at
+    /// `slot << 7` in `asciiLigatureKerning`: `kerning(_:_:font:)` between each ASCII scalar's
+    /// glyph and the ligature's. Filled at load through `kerning(_:_:font:)`.
+    let asciiLigatureKerningGlyphs: UnsafeMutablePointer<GlyphID>
+    /// See `asciiLigatureKerningGlyphs`.
+    let asciiLigatureKerning: UnsafeMutablePointer<Double>
+    /// How many ligature glyphs `asciiLigatureKerningGlyphs` holds at most.
+    static let asciiLigatureKerningSlots = 8
     /// `asciiKerning` compressed to fit the first-level cache (128 × 128, indexed
     /// `left << 7 | right`): 0 for no kerning, 255 for "read `asciiKerning`", else an index into
     /// `asciiKerningValues` (the distinct non-zero values).
@@ -267,6 +293,19 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
         }
         asciiLigaturePairs = .allocate(capacity: 128 * 128)
         StyleTables.fillASCIILigaturePairs(asciiLigaturePairs, entries: entries, fonts: fonts)
+        let rows = StyleTables.assignASCIILigatureRows(asciiLigaturePairs, entries: entries, ligatures: ligatureLookup)
+        asciiLigatureRows = .allocate(capacity: (rows + 2) << 8)
+        asciiLigatureRows.initialize(repeating: 255, count: (rows + 2) << 8)
+        asciiLigatureGlyphs = .allocate(capacity: 256)
+        asciiLigatureGlyphs.initialize(repeating: 0, count: 256)
+        asciiLigatureKerningGlyphs = .allocate(capacity: StyleTables.asciiLigatureKerningSlots)
+        asciiLigatureKerningGlyphs.initialize(repeating: .max, count: StyleTables.asciiLigatureKerningSlots)
+        asciiLigatureKerning = .allocate(capacity: StyleTables.asciiLigatureKerningSlots << 7)
+        asciiLigatureKerning.initialize(repeating: 0, count: StyleTables.asciiLigatureKerningSlots << 7)
+        asciiLigatureScalars = .allocate(capacity: 256)
+        asciiLigatureScalars.initialize(repeating: 0, count: 256)
+        asciiLigatureAdjustments = .allocate(capacity: 256)
+        asciiLigatureAdjustments.initialize(repeating: 0, count: 256)
         asciiKerningIndex = .allocate(capacity: 128 * 128)
         asciiKerningValues = .allocate(capacity: 256)
         asciiKerning = .allocate(capacity: 128 * 128)
@@ -302,7 +341,10 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
         viewFields.initialize(to: StyleTableView.Fields(
             entries: entries, entriesComplete: entriesComplete, asciiSimple: asciiSimple,
             asciiLigatureStarts: asciiLigatureStarts,
-            asciiLigaturePairs: asciiLigaturePairs, asciiKerning: asciiKerning,
+            asciiLigaturePairs: asciiLigaturePairs, asciiLigatureRows: asciiLigatureRows,
+            asciiLigatureGlyphs: asciiLigatureGlyphs, asciiLigatureScalars: asciiLigatureScalars,
+            asciiLigatureAdjustments: asciiLigatureAdjustments,
+            asciiLigatureKerningGlyphs: asciiLigatureKerningGlyphs, asciiLigatureKerning: asciiLigatureKerning, asciiKerning: asciiKerning,
             asciiKerningIndex: asciiKerningIndex, asciiKerningValues: asciiKerningValues,
             fontHasKerning: fontHasKerningStorage,
             kerningFonts: fontHasKerning.indices.reduce(0) { fontHasKerning[$1] ? $0 | StyleTables.maskBit(font: $1) : $0 },
@@ -311,6 +353,7 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
             unitsPerPoint: unitsPerPoint,
             profile: profile, lineBreakTailoring: lineBreakTailoring,
             lineBreakRules: LineBreakRules(tailoring: lineBreakTailoring), owner: .passUnretained(self)))
+        fillASCIILigatureRows()
     }
 
     /// The tables as the hot path reads them (valid while the tables live).
@@ -329,6 +372,12 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
         asciiSimple.deallocate()
         asciiLigatureStarts.deallocate()
         asciiLigaturePairs.deallocate()
+        asciiLigatureRows.deallocate()
+        asciiLigatureGlyphs.deallocate()
+        asciiLigatureScalars.deallocate()
+        asciiLigatureKerningGlyphs.deallocate()
+        asciiLigatureKerning.deallocate()
+        asciiLigatureAdjustments.deallocate()
         asciiKerningIndex.deallocate()
         asciiKerningValues.deallocate()
         fontHasKerningStorage.deallocate()
@@ -354,6 +403,91 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
                 {
                     pairs[left << 7 | right] = 1
                 }
+            }
+        }
+    }
+
+    /// Gives each pair of `pairs` (`asciiLigaturePairs`) whose ligatures going on with the right
+    /// glyph have at most three glyphs a row of `asciiLigatureRows` (2, 3…, at most 255).
+    ///
+    /// - Returns: The number of rows.
+    private static func assignASCIILigatureRows(
+        _ pairs: UnsafeMutablePointer<UInt8>, entries: UnsafePointer<Entry>, ligatures: LigatureLookup
+    ) -> Int {
+        var rows = 0
+        for pair in 0..<(128 * 128) where pairs[pair] != 0 && rows < 254 {
+            let left = entries[pair >> 7]
+            let right = entries[pair & 127]
+            let shortEnough = ligatures.candidates(startingWith: left.glyph, font: Int(left.font)).allSatisfy { index in
+                let candidate = ligatures.candidate(index)
+                return candidate.componentCount <= 2 || ligatures.component(0, of: candidate) != right.glyph
+            }
+            guard shortEnough else { continue }
+            pairs[pair] = UInt8(rows + 2)
+            rows += 1
+        }
+        return rows
+    }
+
+    /// Fills the rows of `asciiLigatureRows` with what `StyleTableView.ligature(startingWith:…)`
+    /// forms from each pair followed by each ASCII byte, or by nothing before the limit (and
+    /// after any other byte the same, when no ligature going on with the pair has a third
+    /// glyph; else 255 there), up to 254 distinct results (then 255: the ligature table); then
+    /// the kerning before the primary font's ligature glyphs (`asciiLigatureKerningGlyphs`).
+    ///
+    /// - Complexity: O(rows × 129 × candidates), once per tables.
+    private func fillASCIILigatureRows() {
+        let view = self.view
+        var results = 0
+        // The code of a ligature, a new one for a result not seen before.
+        func code(_ found: (glyph: GlyphID, scalars: Int, adjustment: Double)?) -> UInt8 {
+            guard let found else { return 0 }
+            for index in 0..<results where asciiLigatureGlyphs[index + 1] == found.glyph
+                && Int(asciiLigatureScalars[index + 1]) == found.scalars
+                && asciiLigatureAdjustments[index + 1] == found.adjustment
+            {
+                return UInt8(index + 1)
+            }
+            guard results < 254 else { return 255 }
+            results += 1
+            asciiLigatureGlyphs[results] = found.glyph
+            asciiLigatureScalars[results] = UInt8(found.scalars)
+            asciiLigatureAdjustments[results] = found.adjustment
+            return UInt8(results)
+        }
+        for pair in 0..<(128 * 128) where asciiLigaturePairs[pair] >= 2 {
+            let row = asciiLigatureRows + Int(asciiLigaturePairs[pair]) << 8
+            let left = entries[pair >> 7]
+            var bytes: [UInt8] = [UInt8(pair >> 7), UInt8(pair & 127), 0]
+            for third in 0..<128 {
+                bytes[2] = UInt8(third)
+                row[third] = code(bytes.withUnsafeBufferPointer {
+                    view.ligature(startingWith: left.glyph, font: Int(left.font), at: 0, limit: 3, in: $0)
+                })
+            }
+            let alone = bytes.withUnsafeBufferPointer {
+                view.ligature(startingWith: left.glyph, font: Int(left.font), at: 0, limit: 2, in: $0)
+            }
+            row[0x80] = code(alone)
+            // No ligature going on with the right glyph has a third: whatever follows, the same.
+            let right = entries[pair & 127]
+            let decided = ligatureLookup.candidates(startingWith: left.glyph, font: Int(left.font)).allSatisfy { index in
+                let candidate = ligatureLookup.candidate(index)
+                return candidate.componentCount <= 1 || ligatureLookup.component(0, of: candidate) != right.glyph
+            }
+            for lead in 0x81..<256 { row[lead] = decided ? row[0x80] : 255 }
+        }
+        // The kerning before the primary font's ligature glyphs.
+        var slots = 0
+        for pair in 0..<(128 * 128) where asciiLigaturePairs[pair] >= 2 && entries[pair >> 7].font == 0 {
+            let row = asciiLigatureRows + Int(asciiLigaturePairs[pair]) << 8
+            for key in 0..<256 where row[key] != 0 && row[key] != 255 && slots < StyleTables.asciiLigatureKerningSlots {
+                let ligature = asciiLigatureGlyphs[Int(row[key])]
+                guard (0..<slots).allSatisfy({ asciiLigatureKerningGlyphs[$0] != ligature }) else { continue }
+                let values = asciiLigatureKerning + slots << 7
+                for ascii in 0..<128 { values[ascii] = kerning(entries[ascii].glyph, ligature, font: 0) }
+                asciiLigatureKerningGlyphs[slots] = ligature
+                slots += 1
             }
         }
     }

@@ -1087,8 +1087,6 @@ struct TextWalker: ~Copyable {
         from: Int, to: Int, segment: LineSegment, steppedTo: Int, levelRun: BidiLevels.Run, stepper: inout GlyphStepper
     ) -> LayoutPiece {
         if stepper.missing.lastCounted >= from { takeBack(&stepper.missing, from: from, to: steppedTo) }
-        // A run ends beyond offset 0, so `packed` 0 is no run.
-        let levelRun = hasLevels && levelRun.packed == 0 ? self.levelRun(at: from) : levelRun
         // With levels, characters that choose no font at the piece's start (a bidi embedding
         // after a space) stay in the font of the run before the piece when they continue it
         // (same level), as Pango's item does; the piece alone cannot know that font.
@@ -1109,12 +1107,10 @@ struct TextWalker: ~Copyable {
             let styleTables = tables.withTables { $0 }
             summary = cachedSummaryContinuingScript(
                 from: from, to: to, whitespaceStart: segment.whitespaceStart, script: run.script,
-                level: uniformLevel(from: from, to: to, run: levelRun), tables: styleTables)
+                levelRun: levelRun, tables: styleTables)
         } else {
             summary = tables.withTables {
-                cachedSummary(
-                    from: from, to: to, whitespaceStart: segment.whitespaceStart,
-                    level: uniformLevel(from: from, to: to, run: levelRun), tables: $0)
+                cachedSummary(from: from, to: to, whitespaceStart: segment.whitespaceStart, levelRun: levelRun, tables: $0)
             }
         }
         if summary.lastFont >= 0 { stepper.continueRun(font: summary.lastFont, scalar: summary.lastScalar) }
@@ -1134,12 +1130,12 @@ struct TextWalker: ~Copyable {
     /// (`ShapedPieceCache.levelsKeyLevel`) — beyond `inlineKeyBytes / 2` bytes, by its bytes and
     /// then their level runs (`ShapedPieceCache.withLevelRunsKey`, `levelRunsKeyLevel`).
     ///
-    /// - Parameter level: `uniformLevel(from: from, to: to)`.
+    /// - Parameter levelRun: As for `measureShaped`.
     private func cachedSummary(
-        from: Int, to: Int, whitespaceStart: Int, level: Int?, tables: StyleTables
+        from: Int, to: Int, whitespaceStart: Int, levelRun: BidiLevels.Run, tables: StyleTables
     ) -> ShapedPieceCache.Summary {
         let followingFont = followingFontKey(from: from, to: to, tables: tables)
-        guard let level else {
+        guard let level = uniformLevel(from: from, to: to, run: levelRun) else {
             return cachedSummaryAcrossLevels(
                 from: from, to: to, whitespaceStart: whitespaceStart, followingFont: followingFont, tables: tables)
         }
@@ -1199,10 +1195,11 @@ struct TextWalker: ~Copyable {
     /// (`ShapedPieceCache.continuedScriptKeyLevel`, `continuedScriptLevelsKeyLevel`).
     @inline(never)
     private func cachedSummaryContinuingScript(
-        from: Int, to: Int, whitespaceStart: Int, script: hb_script_t, level: Int?, tables: StyleTables
+        from: Int, to: Int, whitespaceStart: Int, script: hb_script_t, levelRun: BidiLevels.Run, tables: StyleTables
     ) -> ShapedPieceCache.Summary {
         let followingFont = followingFontKey(from: from, to: to, tables: tables)
         let count = to - from
+        let level = uniformLevel(from: from, to: to, run: levelRun)
         let levelBytes = level == nil ? count : 1
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count + levelBytes + 4) { key in
             for k in 0..<count { key[k] = bytes[from + k] }
@@ -1282,10 +1279,13 @@ struct TextWalker: ~Copyable {
     }
 
     /// `uniformLevel(from:to:)` of a range whose level run at `from` is `run` (`levelRun(at:
-    /// from)`): the pieces of a segment ask it once and answer each range from `from` in O(1).
+    /// from)`, or a run with `packed` 0 when not looked up yet): a piece looks its run up once
+    /// and answers each range from `from` in O(1).
     @inline(__always)
     private func uniformLevel(from: Int, to: Int, run: BidiLevels.Run) -> Int? {
-        guard from < to, hasLevels else { return -1 }
+        guard hasLevels, from < to else { return -1 }
+        // A run ends beyond offset 0, so `packed` 0 is no run.
+        let run = run.packed != 0 ? run : levelRun(at: from)
         return run.uniformLevel(to: to).map { Int($0) }
     }
 

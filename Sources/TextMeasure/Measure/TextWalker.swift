@@ -1081,7 +1081,7 @@ struct TextWalker: ~Copyable {
     /// - Parameter steppedTo: Where `stepper` stopped: the missing clusters it counted in
     ///   `from..<steppedTo` are taken back (the shaped piece counts its own).
     /// - Parameter levelRun: `levelRun(at: from)` when the text has levels and the caller looked
-    ///   it up, else a run with `packed` 0 (looked up here).
+    ///   it up, else a run with `packed` 0 (`uniformLevel(from:to:run:)` looks it up).
     @inline(never)
     private func measureShaped(
         from: Int, to: Int, segment: LineSegment, steppedTo: Int, levelRun: BidiLevels.Run, stepper: inout GlyphStepper

@@ -47,9 +47,33 @@ struct BidiLevels: Sendable, Equatable {
 
     /// The level of every byte of `from..<to` (not empty), or `nil` when it changes inside.
     @inline(__always)
-    func uniformLevel(from: Int, to: Int) -> UInt8? {
-        let run = run(containing: from)
-        return Int(truncatingIfNeeded: run >> 8) >= to ? UInt8(truncatingIfNeeded: run) : nil
+    func uniformLevel(from: Int, to: Int) -> UInt8? { levelRun(containing: from).uniformLevel(to: to) }
+
+    /// The run of bytes at one level that holds `offset` (which must be inside the text): a
+    /// range starting at `offset` asks it for its level (`Run.uniformLevel(to:)`) without
+    /// looking the runs up again.
+    ///
+    /// - Complexity: as `subscript(offset:)`.
+    @inline(__always)
+    func levelRun(containing offset: Int) -> Run { Run(packed: run(containing: offset)) }
+
+    /// A run of bytes at one level (`levelRun(containing:)`): its end and level, packed.
+    struct Run: Sendable, Equatable {
+        /// `end << 8 | level`, as `BidiLevels` stores its runs.
+        let packed: UInt64
+
+        /// The UTF-8 offset where the run ends.
+        @inline(__always)
+        var end: Int { Int(truncatingIfNeeded: packed >> 8) }
+
+        /// The run's embedding level.
+        @inline(__always)
+        var level: UInt8 { UInt8(truncatingIfNeeded: packed) }
+
+        /// The level of every byte of a range from inside the run up to `to` (beyond its
+        /// start), or `nil` when the range goes past the run's end (its level changes inside).
+        @inline(__always)
+        func uniformLevel(to: Int) -> UInt8? { end >= to ? level : nil }
     }
 
     /// The packed run (`end << 8 | level`) that holds `offset`: the first whose end is beyond it.

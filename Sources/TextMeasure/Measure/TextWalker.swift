@@ -615,8 +615,13 @@ struct TextWalker: ~Copyable {
         // Content whose embedding level changes inside is itemized into runs that do not kern
         // with each other (Pango: "GdkPixbufLoader." in Arabic text, the period at level 1):
         // HarfBuzz measures it run by run.
-        if !inASCII && _slowPath(hasLevels), uniformLevel(from: from, to: min(segment.whitespaceStart, to)) == nil {
-            return measureShaped(from: from, to: to, segment: segment, steppedTo: from, stepper: &stepper)
+        var levelRun = BidiLevels.Run(packed: 0)
+        if !inASCII && _slowPath(hasLevels) {
+            levelRun = self.levelRun(at: from)
+            if uniformLevel(from: from, to: min(segment.whitespaceStart, to), run: levelRun) == nil {
+                return measureShaped(
+                    from: from, to: to, segment: segment, steppedTo: from, levelRun: levelRun, stepper: &stepper)
+            }
         }
         let simple = tables.asciiSimple
         let entries = tables.entries
@@ -690,7 +695,8 @@ struct TextWalker: ~Copyable {
             } else {
                 let (value, length) = TextWalker.decode(bytes, at: i)
                 if _slowPath(needsShaping(value)) {
-                    return measureShaped(from: from, to: to, segment: segment, steppedTo: i, stepper: &stepper)
+                    return measureShaped(
+                        from: from, to: to, segment: segment, steppedTo: i, levelRun: levelRun, stepper: &stepper)
                 }
                 if _slowPath(i == from && value >= 0x80 && tables.entries[Int(value)].hasNoScript),
                    let run = continuedScriptRun(from: from, to: contentEnd, joinedOnly: true)
@@ -736,7 +742,8 @@ struct TextWalker: ~Copyable {
             } else {
                 let (value, length) = TextWalker.decode(bytes, at: i)
                 if _slowPath(needsShaping(value)) {
-                    return measureShaped(from: from, to: to, segment: segment, steppedTo: i, stepper: &stepper)
+                    return measureShaped(
+                        from: from, to: to, segment: segment, steppedTo: i, levelRun: levelRun, stepper: &stepper)
                 }
                 if let step = inASCII
                     ? stepper.stepOutOfLine(value, at: i, limit: wsStart, in: bytes, tables: tables)
@@ -1021,7 +1028,8 @@ struct TextWalker: ~Copyable {
         from: Int, to: Int, split: Int, segment: LineSegment, stepper: inout GlyphStepper
     ) -> LayoutPiece {
         if containsShapedScalar(from: from, to: to) {
-            return measureShaped(from: from, to: to, segment: segment, steppedTo: from, stepper: &stepper)
+            return measureShaped(
+                from: from, to: to, segment: segment, steppedTo: from, levelRun: levelRun(at: from), stepper: &stepper)
         }
         var leading = segment
         leading.whitespaceStart = split
@@ -1072,9 +1080,11 @@ struct TextWalker: ~Copyable {
     ///
     /// - Parameter steppedTo: Where `stepper` stopped: the missing clusters it counted in
     ///   `from..<steppedTo` are taken back (the shaped piece counts its own).
+    /// - Parameter levelRun: `levelRun(at: from)` when the text has levels and the caller looked
+    ///   it up, else a run with `packed` 0 (`uniformLevel(from:to:run:)` looks it up).
     @inline(never)
     private func measureShaped(
-        from: Int, to: Int, segment: LineSegment, steppedTo: Int, stepper: inout GlyphStepper
+        from: Int, to: Int, segment: LineSegment, steppedTo: Int, levelRun: BidiLevels.Run, stepper: inout GlyphStepper
     ) -> LayoutPiece {
         if stepper.missing.lastCounted >= from { takeBack(&stepper.missing, from: from, to: steppedTo) }
         // With levels, characters that choose no font at the piece's start (a bidi embedding
@@ -1096,9 +1106,12 @@ struct TextWalker: ~Copyable {
             // out of line.
             let styleTables = tables.withTables { $0 }
             summary = cachedSummaryContinuingScript(
-                from: from, to: to, whitespaceStart: segment.whitespaceStart, script: run.script, tables: styleTables)
+                from: from, to: to, whitespaceStart: segment.whitespaceStart, script: run.script,
+                levelRun: levelRun, tables: styleTables)
         } else {
-            summary = tables.withTables { cachedSummary(from: from, to: to, whitespaceStart: segment.whitespaceStart, tables: $0) }
+            summary = tables.withTables {
+                cachedSummary(from: from, to: to, whitespaceStart: segment.whitespaceStart, levelRun: levelRun, tables: $0)
+            }
         }
         if summary.lastFont >= 0 { stepper.continueRun(font: summary.lastFont, scalar: summary.lastScalar) }
         stepper.missing.add(clusters: summary.missingClusters, first: summary.firstMissing, at: from, end: to)
@@ -1116,9 +1129,13 @@ struct TextWalker: ~Copyable {
     /// text) is keyed by its bytes and then their levels, marked by a level no text has
     /// (`ShapedPieceCache.levelsKeyLevel`) — beyond `inlineKeyBytes / 2` bytes, by its bytes and
     /// then their level runs (`ShapedPieceCache.withLevelRunsKey`, `levelRunsKeyLevel`).
-    private func cachedSummary(from: Int, to: Int, whitespaceStart: Int, tables: StyleTables) -> ShapedPieceCache.Summary {
+    ///
+    /// - Parameter levelRun: As for `measureShaped`.
+    private func cachedSummary(
+        from: Int, to: Int, whitespaceStart: Int, levelRun: BidiLevels.Run, tables: StyleTables
+    ) -> ShapedPieceCache.Summary {
         let followingFont = followingFontKey(from: from, to: to, tables: tables)
-        guard let level = uniformLevel(from: from, to: to) else {
+        guard let level = uniformLevel(from: from, to: to, run: levelRun) else {
             return cachedSummaryAcrossLevels(
                 from: from, to: to, whitespaceStart: whitespaceStart, followingFont: followingFont, tables: tables)
         }
@@ -1178,11 +1195,11 @@ struct TextWalker: ~Copyable {
     /// (`ShapedPieceCache.continuedScriptKeyLevel`, `continuedScriptLevelsKeyLevel`).
     @inline(never)
     private func cachedSummaryContinuingScript(
-        from: Int, to: Int, whitespaceStart: Int, script: hb_script_t, tables: StyleTables
+        from: Int, to: Int, whitespaceStart: Int, script: hb_script_t, levelRun: BidiLevels.Run, tables: StyleTables
     ) -> ShapedPieceCache.Summary {
         let followingFont = followingFontKey(from: from, to: to, tables: tables)
         let count = to - from
-        let level = uniformLevel(from: from, to: to)
+        let level = uniformLevel(from: from, to: to, run: levelRun)
         let levelBytes = level == nil ? count : 1
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count + levelBytes + 4) { key in
             for k in 0..<count { key[k] = bytes[from + k] }
@@ -1250,9 +1267,26 @@ struct TextWalker: ~Copyable {
     /// `uniformLevel(from:to:)` for a text with levels, away from the paths without them.
     @inline(never)
     private func uniformLevelOfLevels(from: Int, to: Int) -> Int? {
-        guard from < to, hasLevels else { return -1 }
+        uniformLevel(from: from, to: to, run: levelRun(at: from))
+    }
+
+    /// The level run that holds `offset` (`BidiLevels.levelRun(containing:)`), for
+    /// `uniformLevel(from:to:run:)`; a run of no use without levels.
+    @inline(__always)
+    private func levelRun(at offset: Int) -> BidiLevels.Run {
         // Read in place (`levels?.`): binding the levels would copy them.
-        return levels?.uniformLevel(from: from, to: to).map { Int($0) }
+        levels?.levelRun(containing: offset) ?? BidiLevels.Run(packed: 0)
+    }
+
+    /// `uniformLevel(from:to:)` of a range whose level run at `from` is `run` (`levelRun(at:
+    /// from)`, or a run with `packed` 0 when not looked up yet): a piece looks its run up once
+    /// and answers each range from `from` in O(1).
+    @inline(__always)
+    private func uniformLevel(from: Int, to: Int, run: BidiLevels.Run) -> Int? {
+        guard hasLevels, from < to else { return -1 }
+        // A run ends beyond offset 0, so `packed` 0 is no run.
+        let run = run.packed != 0 ? run : levelRun(at: from)
+        return run.uniformLevel(to: to).map { Int($0) }
     }
 
     /// The font of the text after `from..<to` as far as shaping the range depends on it — the

@@ -192,7 +192,7 @@ final class ShapedPieceCache: @unchecked Sendable {  // `shards`: set once in in
         init(_ bytes: UnsafeBufferPointer<UInt8>, whitespaceOffset: Int, followingFont: Int, level: Int) {
             self.bytes = bytes
             self.whitespaceOffset = whitespaceOffset
-            packedFont = Key.packedFont(followingFont: followingFont, level: level)
+            packedFont = (level &+ 1) &<< 6 | (followingFont &+ 1)
             let count = bytes.count
             isInline = count <= ShapedPieceCache.inlineKeyBytes && bytes.baseAddress != nil
                 && (0...count).contains(whitespaceOffset) && (0...Int(Int16.max)).contains(packedFont)
@@ -200,50 +200,25 @@ final class ShapedPieceCache: @unchecked Sendable {  // `shards`: set once in in
                 hash = 0
                 return
             }
-            hash = Key.hash(of: bytes, tag: Key.tag(whitespaceOffset: whitespaceOffset, packedFont: packedFont))
+            let h = BoundedByteCache<Summary>.hash(bytes, tag: Key.tag(whitespaceOffset: whitespaceOffset, packedFont: packedFont))
+            hash = h == 0 ? 1 : h  // 0 marks an empty slot
         }
 
-        /// `packedFont` of a key.
-        @inline(__always)
-        static func packedFont(followingFont: Int, level: Int) -> Int { (level &+ 1) &<< 6 | (followingFont &+ 1) }
-
-        /// `tag` of a key.
+        /// `tag` of a key of these fields (also for `init`, before the key is whole).
         @inline(__always)
         static func tag(whitespaceOffset: Int, packedFont: Int) -> UInt64 {
             UInt64(UInt32(truncatingIfNeeded: whitespaceOffset)) << 32 | UInt64(UInt32(truncatingIfNeeded: packedFont))
         }
 
-        /// The hash of a key kept in a slot, of its bytes and `tag` (never 0, which marks an
-        /// empty slot).
-        @inline(__always)
-        static func hash(of bytes: UnsafeBufferPointer<UInt8>, tag: UInt64) -> UInt64 {
-            let h = BoundedByteCache<Summary>.hash(bytes, tag: tag)
-            return h == 0 ? 1 : h
-        }
-
         /// The shard the key's slots are in.
-        var shardIndex: Int { Key.shardIndex(hash) }
+        var shardIndex: Int { Int(hash % UInt64(ShapedPieceCache.shardCount)) }
         /// The first of the key's `shortWays` short slots (`first ..< first + shortWays`) in its
         /// shard.
-        var firstSlot: Int { Key.firstSlot(hash) }
-        /// The first of the key's two long slots in its shard.
-        var firstLongSlot: Int { Key.firstLongSlot(hash) }
-
-        /// `shardIndex` of a key whose hash is `hash`.
-        @inline(__always)
-        static func shardIndex(_ hash: UInt64) -> Int { Int(hash % UInt64(ShapedPieceCache.shardCount)) }
-
-        /// `firstSlot` of a key whose hash is `hash`.
-        @inline(__always)
-        static func firstSlot(_ hash: UInt64) -> Int {
+        var firstSlot: Int {
             Int(truncatingIfNeeded: hash >> 32) & (ShapedPieceCache.shardCapacity - ShapedPieceCache.shortWays)
         }
-
-        /// `firstLongSlot` of a key whose hash is `hash`.
-        @inline(__always)
-        static func firstLongSlot(_ hash: UInt64) -> Int {
-            Int(truncatingIfNeeded: hash >> 32) & (ShapedPieceCache.longShardCapacity - 2)
-        }
+        /// The first of the key's two long slots in its shard.
+        var firstLongSlot: Int { Int(truncatingIfNeeded: hash >> 32) & (ShapedPieceCache.longShardCapacity - 2) }
         /// The tag a short slot keeps (never 0).
         var shortTag: UInt32 { UInt32(truncatingIfNeeded: hash) | 1 }
         /// Whether the key may be in a short slot.

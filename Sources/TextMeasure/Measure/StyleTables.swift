@@ -416,17 +416,26 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
     ) -> Int {
         var rows = 0
         for pair in 0..<(128 * 128) where pairs[pair] != 0 && rows < 254 {
-            let left = entries[pair >> 7]
-            let right = entries[pair & 127]
-            let shortEnough = ligatures.candidates(startingWith: left.glyph, font: Int(left.font)).allSatisfy { index in
-                let candidate = ligatures.candidate(index)
-                return candidate.componentCount <= 2 || ligatures.component(0, of: candidate) != right.glyph
-            }
-            guard shortEnough else { continue }
+            let longest = longestLigature(startingWith: entries[pair >> 7], then: entries[pair & 127], in: ligatures)
+            guard longest <= 2 else { continue }
             pairs[pair] = UInt8(rows + 2)
             rows += 1
         }
         return rows
+    }
+
+    /// The most components after the first of the ligatures of `left`'s font that start with
+    /// `left`'s glyph and go on with `right`'s (0 when none does): 1 for "fi", 2 for "ffi" after
+    /// "ff".
+    private static func longestLigature(startingWith left: Entry, then right: Entry, in ligatures: LigatureLookup) -> Int {
+        var longest = 0
+        for index in ligatures.candidates(startingWith: left.glyph, font: Int(left.font)) {
+            let candidate = ligatures.candidate(index)
+            if candidate.componentCount >= 1, ligatures.component(0, of: candidate) == right.glyph {
+                longest = max(longest, Int(candidate.componentCount))
+            }
+        }
+        return longest
     }
 
     /// Fills the rows of `asciiLigatureRows` with what `StyleTableView.ligature(startingWith:…)`
@@ -470,11 +479,7 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
             }
             row[0x80] = code(alone)
             // No ligature going on with the right glyph has a third: whatever follows, the same.
-            let right = entries[pair & 127]
-            let decided = ligatureLookup.candidates(startingWith: left.glyph, font: Int(left.font)).allSatisfy { index in
-                let candidate = ligatureLookup.candidate(index)
-                return candidate.componentCount <= 1 || ligatureLookup.component(0, of: candidate) != right.glyph
-            }
+            let decided = StyleTables.longestLigature(startingWith: left, then: entries[pair & 127], in: ligatureLookup) <= 1
             for lead in 0x81..<256 { row[lead] = decided ? row[0x80] : 255 }
         }
         // The kerning before the primary font's ligature glyphs.

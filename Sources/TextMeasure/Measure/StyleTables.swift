@@ -279,15 +279,16 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
         entryFilling = Mutex(filling)
         asciiSimple = .allocate(capacity: 256)
         asciiSimple.initialize(repeating: 0, count: 256)
-        for cp in 0..<128 where asciiFastPath {
-            let entry = entries[cp]
-            if entry.font == 0 && entry.glyph != 0 && entry.advance != 0 && entry.flags & 1 == 0 { asciiSimple[cp] = 1 }
-        }
         asciiLigatureStarts = .allocate(capacity: 256)
         asciiLigatureStarts.initialize(repeating: 0, count: 256)
+        // ASCII drawn by the primary font with a glyph of its own and a width: simple, or where
+        // a ligature may start with it (`flags & 1`), a ligature start.
         for cp in 0..<128 where asciiFastPath {
             let entry = entries[cp]
-            if entry.font == 0 && entry.glyph != 0 && entry.advance != 0 && entry.flags & 1 != 0 && !entry.isMissing {
+            guard entry.font == 0 && entry.glyph != 0 && entry.advance != 0 else { continue }
+            if entry.flags & 1 == 0 {
+                asciiSimple[cp] = 1
+            } else if !entry.isMissing {
                 asciiLigatureStarts[cp] = 1
             }
         }

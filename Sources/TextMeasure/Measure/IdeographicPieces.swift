@@ -93,31 +93,49 @@ struct IdeographicPieces: IteratorProtocol {
     /// `nil` otherwise, nothing changed but `hasEnded`. Calls nothing and needs no stepper:
     /// `catchUp` steps it through the last scalar of these pieces, which leaves it as stepping
     /// through each would (`GlyphStepper.stepIdeograph` keeps nothing of the scalars before the
-    /// last). The loop over them: `LineFitter.appendCommonWhileFitting`.
+    /// last). (`takeCommon(while:)` accepting none.)
     @inline(__always)
     mutating func peekCommon() -> CommonPiece? {
-        // (Where `segmentEnd()` would be `nil`, `hasEnded`.)
-        let end = start &+ 3
-        guard start <= lastStart, base[end] & 0xF0 == 0xE0 else { return ended() }
-        guard fontMask & kerningFonts == 0 else { return nil }
-        let nextEntry = entries[Int(TextWalker.decodeThreeBytes(base, at: end))]
-        if nextEntry.isIdeographic {
-            return CommonPiece(
-                end: end, content: advance, mask: fontMask, followingAdvance: nextEntry.advance,
-                followingMask: IdeographicPieces.bit(font: nextEntry.font))
+        takeCommon { _ in false }
+    }
+
+    /// Takes the common pieces (`peekCommon()`) one by one for as long as `accept`, called with
+    /// each before it is taken, accepts it: the loop over a run's common pieces
+    /// (`LineFitter.appendCommonWhileFitting`), each kind of piece accepted and taken where it
+    /// is measured (no values merged between the two before `accept`).
+    ///
+    /// - Returns: The first piece not accepted, not taken; `nil` where `peekCommon()` gives none.
+    @inline(__always)
+    mutating func takeCommon(while accept: (CommonPiece) -> Bool) -> CommonPiece? {
+        while true {
+            // (Where `segmentEnd()` would be `nil`, `hasEnded`.)
+            let end = start &+ 3
+            guard start <= lastStart, base[end] & 0xF0 == 0xE0 else { return ended() }
+            guard fontMask & kerningFonts == 0 else { return nil }
+            let nextEntry = entries[Int(TextWalker.decodeThreeBytes(base, at: end))]
+            if nextEntry.isIdeographic {
+                let piece = CommonPiece(
+                    end: end, content: advance, mask: fontMask, followingAdvance: nextEntry.advance,
+                    followingMask: IdeographicPieces.bit(font: nextEntry.font))
+                guard accept(piece) else { return piece }
+                take(piece)
+                continue
+            }
+            guard nextEntry.closesIdeograph else { return ended() }
+            let closingMask = IdeographicPieces.bit(font: nextEntry.font)
+            guard closingMask & kerningFonts == 0 else { return nil }
+            guard end <= lastStart, base[end &+ 3] & 0xF0 == 0xE0 else { return ended() }
+            let followingEntry = entries[Int(TextWalker.decodeThreeBytes(base, at: end &+ 3))]
+            guard followingEntry.isIdeographic else { return ended() }
+            let piece = CommonPiece(
+                end: end &+ 3,
+                content: IdeographicPieces.closedContent(
+                    advance: advance, closingAdjustment: 0, closingAdvance: nextEntry.advance),
+                mask: fontMask | closingMask, followingAdvance: followingEntry.advance,
+                followingMask: IdeographicPieces.bit(font: followingEntry.font))
+            guard accept(piece) else { return piece }
+            take(piece)
         }
-        guard nextEntry.closesIdeograph else { return ended() }
-        let closingMask = IdeographicPieces.bit(font: nextEntry.font)
-        guard closingMask & kerningFonts == 0 else { return nil }
-        guard end <= lastStart, base[end &+ 3] & 0xF0 == 0xE0 else { return ended() }
-        let followingEntry = entries[Int(TextWalker.decodeThreeBytes(base, at: end &+ 3))]
-        guard followingEntry.isIdeographic else { return ended() }
-        return CommonPiece(
-            end: end &+ 3,
-            content: IdeographicPieces.closedContent(
-                advance: advance, closingAdjustment: 0, closingAdvance: nextEntry.advance),
-            mask: fontMask | closingMask, followingAdvance: followingEntry.advance,
-            followingMask: IdeographicPieces.bit(font: followingEntry.font))
     }
 
     /// Takes `piece`, which `peekCommon()` gave (nothing changed since): the next piece starts

@@ -141,12 +141,11 @@ struct LineFitter {
             pieces = local
         }
         let maxWidth = self.maxWidth
-        while let piece = local.peekCommon() {
-            guard line.fits(plainContent: piece.content, maxWidth: maxWidth) else { return piece }
+        return local.takeCommon { piece in
+            guard line.fits(plainContent: piece.content, maxWidth: maxWidth) else { return false }
             line.append(plainContent: piece.content, mask: piece.mask)
-            local.take(piece)
+            return true
         }
-        return nil
     }
 
     /// How far the piece would reach on the open line: where `tryPlace` compares it with the

@@ -8,9 +8,9 @@
 /// piece with no white space, an ideograph alone (not breakable) or with the scalar that
 /// closes it.
 ///
-/// `next()` gives the common pieces only — those whose fonts have no kerning — and no call is
-/// made for them, so that a loop over them keeps everything in registers
-/// (`LineFitter.appendWhileFitting`); `nextSegment()` gives any piece. Where `next()` gives none
+/// `peekCommon()` and `next()` give the common pieces only — those whose fonts have no kerning —
+/// and no call is made for them, so that a loop over them keeps everything in registers
+/// (`LineFitter.appendCommonWhileFitting`); `nextSegment()` gives any piece. Where `next()` gives none
 /// because the run has ended (`hasEnded`), neither does `nextSegment()`.
 struct IdeographicPieces: IteratorProtocol {
     /// The text.
@@ -69,42 +69,106 @@ struct IdeographicPieces: IteratorProtocol {
         1 &<< UInt32(font)
     }
 
+    /// A common piece (`peekCommon()`) measured but not taken yet (`take(_:)`): where it ends,
+    /// its content and fonts, and what the walk needs of the ideograph after it, where the next
+    /// piece starts. Such a piece is plain (`LayoutPiece.isPlain(pango:)`): no kerning, no white
+    /// space, no paragraph end, not a tab, and a content above 0 (the advances of entries that
+    /// are `isIdeographic` or `closesIdeograph` are positive).
+    struct CommonPiece {
+        /// Where the piece ends (and the next one starts).
+        let end: Int
+        /// The piece's content: the ideograph's advance, or that and the closing scalar's
+        /// (`closedContent`).
+        let content: Double
+        /// The piece's font mask (`bit(font:)` of its scalars).
+        let mask: UInt32
+        /// The advance of the ideograph at `end`.
+        let followingAdvance: Double
+        /// The mask bit (`bit(font:)`) of the ideograph at `end`.
+        let followingMask: UInt32
+    }
+
     /// The next piece if its fonts have no kerning — so that its adjustments are 0 whatever
-    /// glyph comes before — and the run goes on after it; `nil` otherwise, nothing changed.
-    /// Calls nothing and needs no stepper: `catchUp` steps it through the last scalar of these
-    /// pieces, which leaves it as stepping through each would (`GlyphStepper.stepIdeograph`
-    /// keeps nothing of the scalars before the last).
+    /// glyph comes before — and the run goes on after it, without taking it (`take(_:)` does);
+    /// `nil` otherwise, nothing changed but `hasEnded`. Calls nothing and needs no stepper:
+    /// `catchUp` steps it through the last scalar of these pieces, which leaves it as stepping
+    /// through each would (`GlyphStepper.stepIdeograph` keeps nothing of the scalars before the
+    /// last). (`takeCommon(while:)` accepting none.)
     @inline(__always)
-    mutating func next() -> LayoutPiece? {
-        // (Where `segmentEnd()` would be `nil`, `hasEnded`.)
-        let end = start &+ 3
-        guard start <= lastStart, base[end] & 0xF0 == 0xE0 else { return ended() }
-        guard fontMask & kerningFonts == 0 else { return nil }
-        let nextEntry = entries[Int(TextWalker.decodeThreeBytes(base, at: end))]
-        if nextEntry.isIdeographic {
-            let piece = alone(adjustment: 0, mask: fontMask)
-            start = end
-            advance = nextEntry.advance
-            fontMask = IdeographicPieces.bit(font: nextEntry.font)
-            return piece
+    mutating func peekCommon() -> CommonPiece? {
+        takeCommon { _ in false }
+    }
+
+    /// Takes the common pieces (`peekCommon()`) one by one for as long as `accept`, called with
+    /// each before it is taken, accepts it: the loop over a run's common pieces
+    /// (`LineFitter.appendCommonWhileFitting`), each kind of piece accepted and taken where it
+    /// is measured (no values merged between the two before `accept`).
+    ///
+    /// - Returns: The first piece not accepted, not taken; `nil` where `peekCommon()` gives none.
+    @inline(__always)
+    mutating func takeCommon(while accept: (CommonPiece) -> Bool) -> CommonPiece? {
+        while true {
+            // (Where `segmentEnd()` would be `nil`, `hasEnded`.)
+            let end = start &+ 3
+            guard start <= lastStart, base[end] & 0xF0 == 0xE0 else { return ended() }
+            guard fontMask & kerningFonts == 0 else { return nil }
+            let nextEntry = entries[Int(TextWalker.decodeThreeBytes(base, at: end))]
+            if nextEntry.isIdeographic {
+                let piece = CommonPiece(
+                    end: end, content: advance, mask: fontMask, followingAdvance: nextEntry.advance,
+                    followingMask: IdeographicPieces.bit(font: nextEntry.font))
+                guard accept(piece) else { return piece }
+                take(piece)
+                continue
+            }
+            guard nextEntry.closesIdeograph else { return ended() }
+            let closingMask = IdeographicPieces.bit(font: nextEntry.font)
+            guard closingMask & kerningFonts == 0 else { return nil }
+            guard end <= lastStart, base[end &+ 3] & 0xF0 == 0xE0 else { return ended() }
+            let followingEntry = entries[Int(TextWalker.decodeThreeBytes(base, at: end &+ 3))]
+            guard followingEntry.isIdeographic else { return ended() }
+            let piece = CommonPiece(
+                end: end &+ 3,
+                content: IdeographicPieces.closedContent(
+                    advance: advance, closingAdjustment: 0, closingAdvance: nextEntry.advance),
+                mask: fontMask | closingMask, followingAdvance: followingEntry.advance,
+                followingMask: IdeographicPieces.bit(font: followingEntry.font))
+            guard accept(piece) else { return piece }
+            take(piece)
         }
-        guard nextEntry.closesIdeograph else { return ended() }
-        let closingMask = IdeographicPieces.bit(font: nextEntry.font)
-        guard closingMask & kerningFonts == 0 else { return nil }
-        guard end <= lastStart, base[end &+ 3] & 0xF0 == 0xE0 else { return ended() }
-        let followingEntry = entries[Int(TextWalker.decodeThreeBytes(base, at: end &+ 3))]
-        guard followingEntry.isIdeographic else { return ended() }
-        let piece = closed(
-            by: nextEntry.advance, mask: fontMask | closingMask, adjustment: 0, closingAdjustment: 0)
-        start = end &+ 3
-        advance = followingEntry.advance
-        fontMask = IdeographicPieces.bit(font: followingEntry.font)
+    }
+
+    /// Takes `piece`, which `peekCommon()` gave (nothing changed since): the next piece starts
+    /// after it.
+    @inline(__always)
+    mutating func take(_ piece: CommonPiece) {
+        start = piece.end
+        advance = piece.followingAdvance
+        fontMask = piece.followingMask
+    }
+
+    /// Takes `common`, which `peekCommon()` gave (nothing changed since), as a layout piece.
+    @inline(__always)
+    mutating func take(asPiece common: CommonPiece) -> LayoutPiece {
+        let piece = LayoutPiece(
+            start: start, contentEnd: common.end, end: common.end, leadingKern: 0, content: common.content,
+            whitespace: 0, lastSpace: 0, fontMask: common.mask, isMandatoryBreak: false,
+            isBreakable: common.end != start &+ 3)
+        take(common)
         return piece
     }
 
-    /// `next()`'s `nil` at the end of the run.
+    /// The next common piece (`peekCommon()`) as a layout piece, taken; `nil` where
+    /// `peekCommon()` gives none.
     @inline(__always)
-    private mutating func ended() -> LayoutPiece? {
+    mutating func next() -> LayoutPiece? {
+        guard let common = peekCommon() else { return nil }
+        return take(asPiece: common)
+    }
+
+    /// `peekCommon()`'s `nil` at the end of the run.
+    @inline(__always)
+    private mutating func ended() -> CommonPiece? {
         hasEnded = true
         return nil
     }
@@ -164,13 +228,23 @@ struct IdeographicPieces: IteratorProtocol {
     private func closed(
         by closingAdvance: Double, mask: UInt32, adjustment: Double, closingAdjustment: Double
     ) -> LayoutPiece {
-        var content = advance
-        content += closingAdjustment
-        content += closingAdvance
+        let content = IdeographicPieces.closedContent(
+            advance: advance, closingAdjustment: closingAdjustment, closingAdvance: closingAdvance)
         return LayoutPiece(
             start: start, contentEnd: start &+ 6, end: start &+ 6, leadingKern: adjustment, content: content,
             whitespace: 0, lastSpace: 0, fontMask: mask,
             isMandatoryBreak: false, isBreakable: true)
+    }
+
+    /// The content of an ideograph of advance `advance` with the scalar after it, which closes it
+    /// (of advance `closingAdvance`), `closingAdjustment` between the two: summed as
+    /// `TextWalker.measure` sums a piece's later scalars.
+    @inline(__always)
+    static func closedContent(advance: Double, closingAdjustment: Double, closingAdvance: Double) -> Double {
+        var content = advance
+        content += closingAdjustment
+        content += closingAdvance
+        return content
     }
 
     /// Where the piece starting at `start` ends if the run goes on: after the ideograph if the

@@ -117,44 +117,35 @@ struct LineFitter {
         return false
     }
 
-    /// Appends the pieces of `pieces` to the open line for as long as `tryPlace` would append
-    /// each there (the line has a piece, the piece is no tab and ends no paragraph, and it fits:
-    /// `OpenLine.fits`, then `OpenLine.append`, as `tryPlace` calls them — or their plain forms
-    /// for a piece that `isPlain`, which answer the same), with the open line
-    /// kept in registers meanwhile (a copy, written back once): the loop of a run of short
-    /// pieces, such as ideographs, that mostly fit.
+    /// Appends the common pieces of an ideographic run (`IdeographicPieces.peekCommon()`) to the
+    /// open line for as long as `tryPlace` would append each there: the line has a piece, and
+    /// the piece fits. Such a piece is plain (`IdeographicPieces.CommonPiece`: no tab, no
+    /// paragraph end, `LayoutPiece.isPlain(pango:)`), for which `OpenLine.fits(plainContent:maxWidth:)`
+    /// and `OpenLine.append(plainContent:mask:)` answer as `tryPlace`'s `fits` and `append` do.
+    /// The open line and the pieces' state stay in registers meanwhile (copies, written back
+    /// once): the loop of a run of ideographs, which mostly fit.
     ///
-    /// - Returns: The first piece not appended, for `place(_:clusters:)`, or `nil` once
-    ///   `pieces` has ended.
+    /// - Returns: The first piece not appended, not taken (for `IdeographicPieces.take(_:)` and
+    ///   `place(_:clusters:)`), or `nil` where `peekCommon()` gives none.
     @inline(__always)
-    mutating func appendWhileFitting<Pieces: IteratorProtocol<LayoutPiece>>(_ pieces: inout Pieces) -> LayoutPiece? {
+    mutating func appendCommonWhileFitting(_ pieces: inout IdeographicPieces) -> IdeographicPieces.CommonPiece? {
         // Tested once: appending gives the line a piece.
-        guard self.line.hasPiece else { return pieces.next() }
+        guard self.line.hasPiece else { return pieces.peekCommon() }
         var line = self.line
-        var lastEnd = self.lastEnd
+        var local = pieces
+        let start = local.start
         defer {
             self.line = line
-            self.lastEnd = lastEnd
+            // (Each piece ends where the next starts.)
+            if local.start != start { lastEnd = local.start }
+            pieces = local
         }
         let maxWidth = self.maxWidth
-        let pango = self.pango
-        while let piece = pieces.next() {
-            guard !piece.isTab, !piece.isMandatoryBreak else { return piece }
-            if piece.isPlain(pango: pango) {
-                // (Known plain but for its content where the piece is built from zeros: the
-                // ideographs' loop keeps only `pen + content <= maxWidth`.)
-                guard line.fits(plainContent: piece.content, maxWidth: maxWidth) else { return piece }
-                line.append(plainContent: piece.content, mask: piece.fontMask)
-            } else {
-                guard line.fits(
-                    kern: piece.leadingKern, content: piece.content, counted: piece.countedWhitespace(pango: pango),
-                    maxWidth: maxWidth, takesNoWidth: piece.takesNoWidth)
-                else { return piece }
-                line.append(kern: piece.leadingKern, content: piece.content, whitespace: piece.whitespace, mask: piece.fontMask)
-            }
-            lastEnd = piece.end
+        return local.takeCommon { piece in
+            guard line.fits(plainContent: piece.content, maxWidth: maxWidth) else { return false }
+            line.append(plainContent: piece.content, mask: piece.mask)
+            return true
         }
-        return nil
     }
 
     /// How far the piece would reach on the open line: where `tryPlace` compares it with the

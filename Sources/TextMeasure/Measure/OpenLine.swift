@@ -71,7 +71,7 @@ struct OpenLine<Width: LineWidth> {
     /// changes at most the sign of a zero, which no comparison sees, and such a piece takes width.
     ///
     /// - Complexity: one addition and one comparison (the ideographic runs' loop,
-    ///   `LineFitter.appendWhileFitting`).
+    ///   `LineFitter.appendCommonWhileFitting`).
     @inline(__always)
     func fits(plainContent content: Width, maxWidth: Width) -> Bool {
         pen + content <= maxWidth

@@ -114,7 +114,7 @@ extension StyleTables {
                 if !PangoScriptRuns.isReal(PangoScriptRuns.scalarScript(UInt32(cp), unicode: unicode)) {
                     flags |= Entry.scriptless
                 }
-                if asciiFastPath, cp >= 0x800, !continuing, !extender, !shaped, !missing, advance != 0 {
+                if asciiFastPath, cp >= 0x800, !continuing, !extender, !shaped, !missing, advance > 0 {
                     if breaking.continuesIdeographicRun { flags |= Entry.ideographic }
                     if breaking.closesIdeograph { flags |= Entry.closing }
                 }

@@ -30,7 +30,7 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
         /// Whether the walker's ideographic fast path may take the code point: three bytes in
         /// UTF-8, it continues an ideographic run for line breaking
         /// (`LineSegmentIterator.continuesIdeographicRun`), and it measures as a plain glyph (a
-        /// non-zero advance, no ligature continuing with it, not an extender). A ligature may
+        /// positive advance, no ligature continuing with it, not an extender). A ligature may
         /// start with it (か in IPAexGothic, before U+309A): the fast path steps it only before
         /// a code point that is `isIdeographic` or `closesIdeograph`, which continues no
         /// ligature, so none forms.
@@ -43,7 +43,8 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
 
         /// Whether the walker's ideographic fast path may take the code point after an ideograph
         /// when an ideographic one follows it: three bytes in UTF-8, no break before it and one
-        /// after it (`LineSegmentIterator.closesIdeograph`), and it measures as a plain glyph.
+        /// after it (`LineSegmentIterator.closesIdeograph`), and it measures as a plain glyph (a
+        /// positive advance, as `isIdeographic`).
         var closesIdeograph: Bool {
             @inline(__always) get { flags & StyleTables.Entry.closing != 0 }
         }

@@ -54,7 +54,7 @@ extension TextWalker {
 
     /// Places `next` and the ideographic run after it (see `fitIdeographicRun`), `readTo` being
     /// the end of the scalar read after `next`: the common pieces with the open line in
-    /// registers (`LineFitter.appendWhileFitting`), the first that does not fit it and the
+    /// registers (`LineFitter.appendCommonWhileFitting`), the first that does not fit it and the
     /// others one at a time. `next` is the run's first piece when it is one (mostly an
     /// ideograph, `startsIdeographicRun`), else measured and placed first.
     ///
@@ -116,18 +116,19 @@ extension TextWalker {
         return closing.closesIdeograph && !closing.isIdeographic
     }
 
-    /// Places the common pieces of `pieces` (`IdeographicPieces.next()`) until it gives none:
-    /// `LineFitter.appendWhileFitting` while they fit, and each that does not (which starts a
-    /// line, or is broken when overlong) as `fitIdeographs` places any piece. Out of line, a
-    /// loop that calls nothing but at a line's end, with registers of its own; `pieces` is
-    /// copied in and out once (not once a line).
+    /// Places the common pieces of `pieces` (`IdeographicPieces.peekCommon()`) until it gives
+    /// none: `LineFitter.appendCommonWhileFitting` while they fit, and each that does not (which
+    /// starts a line, or is broken when overlong) as `fitIdeographs` places any piece. Out of
+    /// line, a loop that calls nothing but at a line's end, with registers of its own; `pieces`
+    /// is copied in and out once (not once a line).
     ///
     /// - Returns: Where the last piece placed ends once `fitter` is full, else `nil`.
     @inline(never)
     func placeCommon(_ pieces: inout IdeographicPieces, into fitter: inout LineFitter) -> Int? {
         var local = pieces  // in registers, written back once
         defer { pieces = local }
-        while let piece = fitter.appendWhileFitting(&local) {
+        while let common = fitter.appendCommonWhileFitting(&local) {
+            let piece = local.take(asPiece: common)
             place(piece, into: &fitter)
             if fitter.isFull { return piece.end }
         }

@@ -63,6 +63,29 @@ struct IdeographicPiecesTests {
         #expect(closed >= 3, "pieces of an ideograph with its closing scalar (、ー…)")
     }
 
+    @Test("Entries the fast path takes have positive advances: the common pieces are plain", arguments: LayoutProfile.allCases)
+    func commonPiecesArePlain(profile: LayoutProfile) throws {
+        let measurer = try TextMeasurer(style: try TextStyle.bundled(profile: profile))
+        measurer.tables.withTables { $0.fillAllEntries() }
+        var taken = 0
+        for value in 0..<0x1_0000 {
+            let entry = measurer.tables.entries[value]
+            guard entry.isIdeographic || entry.closesIdeograph else { continue }
+            #expect(entry.advance > 0, "U+\(String(value, radix: 16))")
+            taken += 1
+        }
+        #expect(profile == .pango || taken > 1000)
+        // A common piece measured as `LayoutPiece` is plain.
+        var utf8 = Array("漢字、漢".utf8)
+        utf8.withUnsafeMutableBufferPointer { buffer in
+            let bytes = UnsafeBufferPointer(buffer)
+            var pieces = IdeographicPieces(text: bytes, base: bytes.baseAddress!, start: 0, tables: measurer.tables)
+            while let piece = pieces.next() {
+                #expect(piece.isPlain(pango: profile == .pango) && !piece.isTab && !piece.isMandatoryBreak)
+            }
+        }
+    }
+
     @Test("bit(font:) is StyleTables.maskBit(font:) for the fonts 0–31 of a style of at most 32 fonts, and not past them")
     func bitIsMaskBitUpTo32Fonts() throws {
         for font in UInt8(0)...31 {

@@ -13,7 +13,7 @@ import Synchronization
 ///
 /// Immutable after creation (every instance is made immutable) and safe to use from many
 /// threads at once.
-final class HarfBuzzFont: @unchecked Sendable {  // immutable fonts; the instance slots are atomics
+final class HarfBuzzFont: @unchecked Sendable {  // immutable hb_font_t values; the idle instances behind atomics
     /// The `hb_font_t`, for queries that do not shape (baselines); shaping uses `withShapingFont`.
     let font: OpaquePointer
     /// The face (kept alive while the font lives).
@@ -26,18 +26,10 @@ final class HarfBuzzFont: @unchecked Sendable {  // immutable fonts; the instanc
     /// the number of threads.
     static var shapingInstanceCount: Int { 8 }
 
-    /// The bytes between two slots: a cache line, so that threads taking and giving back
-    /// instances in different slots do not write the same line.
-    private static var slotStride: Int { 64 }
-
-    /// `shapingInstanceCount` slots, one a cache line: an idle instance's address, or 0 when
-    /// the slot is empty (its instance in use, or not made yet).
-    private let slots: UnsafeMutableRawPointer
-    /// How many instances exist (idle or in use), at most `shapingInstanceCount`; in its own
-    /// cache line after the slots.
-    private var created: UnsafeMutablePointer<Atomic<Int>> {
-        (slots + HarfBuzzFont.shapingInstanceCount * HarfBuzzFont.slotStride).assumingMemoryBound(to: Atomic<Int>.self)
-    }
+    /// The idle instances.
+    private let idle = PointerSlots(count: HarfBuzzFont.shapingInstanceCount)
+    /// How many instances exist (idle or in use), at most `shapingInstanceCount`.
+    private let made = Atomic<Int>(0)
 
     /// A font whose positions come out in units of `1 / scale` em: `scale` = units per em
     /// gives font units; `scale` = the size in Pango units gives Pango units, rounded as
@@ -46,73 +38,45 @@ final class HarfBuzzFont: @unchecked Sendable {  // immutable fonts; the instanc
         self.face = face
         self.scale = scale
         font = HarfBuzzFont.makeFont(face: face, scale: scale)
-        let count = HarfBuzzFont.shapingInstanceCount
-        slots = .allocate(byteCount: (count + 1) * HarfBuzzFont.slotStride, alignment: HarfBuzzFont.slotStride)
-        for k in 0..<count {
-            (slots + k * HarfBuzzFont.slotStride).bindMemory(to: Atomic<UInt>.self, capacity: 1).initialize(to: Atomic(0))
-        }
-        (slots + count * HarfBuzzFont.slotStride).bindMemory(to: Atomic<Int>.self, capacity: 1).initialize(to: Atomic(0))
     }
 
     deinit {
         hb_font_destroy(font)
-        for k in 0..<HarfBuzzFont.shapingInstanceCount {
-            let slot = slot(k)
-            if let instance = OpaquePointer(bitPattern: slot.pointee.load(ordering: .relaxed)) { hb_font_destroy(instance) }
-            slot.deinitialize(count: 1)
-        }
-        created.deinitialize(count: 1)
-        slots.deallocate()
+        idle.removeAll { hb_font_destroy($0) }
     }
 
     /// How many shaping instances exist now, idle or in use (at most `shapingInstanceCount`).
-    var shapingInstancesMade: Int { created.pointee.load(ordering: .relaxed) }
+    var shapingInstancesMade: Int { made.load(ordering: .relaxed) }
 
     /// Calls `body` with an `hb_font_t` of this face and scale that no other thread shapes
     /// with during the call (or, when `shapingInstanceCount` threads already do, with `font`).
     /// Every instance gives the same positions: only their caches differ.
     ///
-    /// - Complexity: O(`shapingInstanceCount`) atomic operations at most, one or two when few
-    ///   threads shape at once; the first shapings of each thread may create an instance.
+    /// - Complexity: O(`shapingInstanceCount`) atomic operations at most, two when few threads
+    ///   shape at once; the first shapings of each thread may create an instance.
     @inline(__always)
     func withShapingFont<R>(_ body: (OpaquePointer) -> R) -> R {
         let instance = takeInstance()
-        defer { give(instance) }
+        defer { giveBack(instance) }
         return body(instance)
     }
 
-    /// An idle instance taken out of its slot, a new one while fewer than
-    /// `shapingInstanceCount` exist, else `font`.
+    /// An idle instance, a new one while fewer than `shapingInstanceCount` exist, else `font`.
     private func takeInstance() -> OpaquePointer {
-        for k in 0..<HarfBuzzFont.shapingInstanceCount {
-            let slot = slot(k)
-            if slot.pointee.load(ordering: .relaxed) != 0,
-               let instance = OpaquePointer(bitPattern: slot.pointee.exchange(0, ordering: .acquiring)) {
-                return instance
-            }
-        }
-        if created.pointee.wrappingAdd(1, ordering: .relaxed).newValue <= HarfBuzzFont.shapingInstanceCount {
+        if let instance = idle.take() { return instance }
+        if made.wrappingAdd(1, ordering: .relaxed).newValue <= HarfBuzzFont.shapingInstanceCount {
             return HarfBuzzFont.makeFont(face: face, scale: scale)
         }
-        created.pointee.wrappingSubtract(1, ordering: .relaxed)
+        made.wrappingSubtract(1, ordering: .relaxed)
         return font
     }
 
-    /// Puts `instance` (from `takeInstance`) back in an empty slot; `font` is never in a slot.
+    /// Makes `instance` (from `takeInstance`) idle again; `font` is never among the idle ones.
     /// There is always an empty slot for it: instances never outnumber slots.
-    private func give(_ instance: OpaquePointer) {
+    private func giveBack(_ instance: OpaquePointer) {
         guard instance != font else { return }
-        let address = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(instance)))
-        for k in 0..<HarfBuzzFont.shapingInstanceCount {
-            if slot(k).pointee.compareExchange(expected: 0, desired: address, ordering: .releasing).exchanged { return }
-        }
-        preconditionFailure("HarfBuzzFont: more shaping instances than slots")
-    }
-
-    /// Slot `k`'s atomic word.
-    @inline(__always)
-    private func slot(_ k: Int) -> UnsafeMutablePointer<Atomic<UInt>> {
-        (slots + k * HarfBuzzFont.slotStride).assumingMemoryBound(to: Atomic<UInt>.self)
+        let kept = idle.put(instance)
+        precondition(kept, "HarfBuzzFont: more shaping instances than slots")
     }
 
     /// A new immutable `hb_font_t` of `face` at `scale` on both axes.

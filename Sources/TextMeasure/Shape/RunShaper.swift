@@ -116,7 +116,7 @@ enum RunShaper {
         // No language: Pango 1.50 passes its default language, which in the C locale it calls
         // "c" for every script (it "includes" any script), so no OpenType language system is
         // chosen — HarfBuzz's default, as here.
-        hb_shape(font.font, buffer, nil, 0)
+        font.withShapingFont { hb_shape($0, buffer, nil, 0) }
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
               let positions = hb_buffer_get_glyph_positions(buffer, nil)

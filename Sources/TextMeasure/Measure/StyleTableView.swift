@@ -25,6 +25,8 @@ struct StyleTableView: @unchecked Sendable {  // points into immutable memory it
         let entriesComplete: UnsafePointer<Atomic<Bool>>
         /// See `StyleTables.asciiSimple`.
         let asciiSimple: UnsafePointer<UInt8>
+        /// See `StyleTables.asciiAdvances`.
+        let asciiAdvances: UnsafePointer<Double>
         /// See `StyleTables.asciiLigatureStarts`.
         let asciiLigatureStarts: UnsafePointer<UInt8>
         /// See `StyleTables.asciiLigaturePairs`.
@@ -86,6 +88,10 @@ struct StyleTableView: @unchecked Sendable {  // points into immutable memory it
     }
     var asciiSimple: UnsafePointer<UInt8> {
         @inline(__always) get { fields.pointee.asciiSimple }
+    }
+    /// See `StyleTables.asciiAdvances` (`entries[cp].advance` of each ASCII scalar).
+    var asciiAdvances: UnsafePointer<Double> {
+        @inline(__always) get { fields.pointee.asciiAdvances }
     }
     var asciiKerning: UnsafePointer<Double> {
         @inline(__always) get { fields.pointee.asciiKerning }

@@ -109,6 +109,9 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
     /// `entries` and `asciiKerning` alone — drawn by the primary font with a glyph of its own, a
     /// non-zero advance and no ligature starting with it; 0 otherwise (all bytes ≥ 0x80).
     let asciiSimple: UnsafeMutablePointer<UInt8>
+    /// The advance of each ASCII scalar (128), width units: `entries[cp].advance`, copied where
+    /// the ASCII fast path reads it with one scaled load (an entry is 16 bytes, an advance 8).
+    let asciiAdvances: UnsafeMutablePointer<Double>
     /// For each byte value (256): 1 when it is an ASCII scalar that `asciiSimple` leaves out only
     /// because a ligature may start with it ("f": drawn by the primary font with a glyph of its
     /// own and a non-zero advance, not missing), which the fast path measures as if `asciiSimple`
@@ -279,6 +282,8 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
         entryFilling = Mutex(filling)
         asciiSimple = .allocate(capacity: 256)
         asciiSimple.initialize(repeating: 0, count: 256)
+        asciiAdvances = .allocate(capacity: 128)
+        for cp in 0..<128 { (asciiAdvances + cp).initialize(to: entries[cp].advance) }
         asciiLigatureStarts = .allocate(capacity: 256)
         asciiLigatureStarts.initialize(repeating: 0, count: 256)
         // ASCII drawn by the primary font with a glyph of its own and a width: simple, or where
@@ -340,7 +345,7 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
             asciiKerningIndex[pair] = UInt8(index)
         }
         viewFields.initialize(to: StyleTableView.Fields(
-            entries: entries, entriesComplete: entriesComplete, asciiSimple: asciiSimple,
+            entries: entries, entriesComplete: entriesComplete, asciiSimple: asciiSimple, asciiAdvances: asciiAdvances,
             asciiLigatureStarts: asciiLigatureStarts,
             asciiLigaturePairs: asciiLigaturePairs, asciiLigatureRows: asciiLigatureRows,
             asciiLigatureGlyphs: asciiLigatureGlyphs, asciiLigatureScalars: asciiLigatureScalars,
@@ -371,6 +376,7 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
         entriesComplete.deallocate()
         asciiKerning.deallocate()
         asciiSimple.deallocate()
+        asciiAdvances.deallocate()
         asciiLigatureStarts.deallocate()
         asciiLigaturePairs.deallocate()
         asciiLigatureRows.deallocate()

@@ -161,6 +161,29 @@ struct StyleTablesConstructionTests {
         }
     }
 
+    @Test("asciiAdvances holds each ASCII entry's advance, bit for bit, before and after every entry is filled")
+    func asciiAdvances() throws {
+        let bundled = try FontChain.bundled()
+        let dejaVu = try FontChain(paths: [try BundledFontPaths.dejaVuSans()])
+        for chain in [bundled, dejaVu, try FontChain(bundled.fonts.reversed())] {
+            for profile in LayoutProfile.allCases {
+                for fastPath in [true, false] {
+                    let tables = StyleTables(chain: chain, size: 17, profile: profile, asciiFastPath: fastPath)
+                    let view = tables.view
+                    for pass in 0..<2 {
+                        for cp in 0..<128 {
+                            #expect(
+                                view.asciiAdvances[cp].bitPattern == tables.entries[cp].advance.bitPattern,
+                                "\(profile) \(fastPath) pass \(pass) U+\(cp)")
+                        }
+                        tables.fillAllEntries()
+                    }
+                    #expect(view.asciiAdvances[Int(UInt8(ascii: "a"))] > 0)
+                }
+            }
+        }
+    }
+
     @Test("Surrogate code points measure as nothing, and the chain's resolve table matches the search")
     func surrogatesAndResolveTable() throws {
         let bundled = try FontChain.bundled()

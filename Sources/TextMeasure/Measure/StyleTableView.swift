@@ -226,7 +226,9 @@ struct StyleTableView: @unchecked Sendable {  // points into immutable memory it
     @inline(__always)
     func compactASCIIKerning(_ pair: Int, index: UInt8) -> Double {
         if index == 0 { return 0 }
-        return index == 255 ? fields.pointee.asciiKerning[pair] : fields.pointee.asciiKerningValues[Int(index)]
+        // 254 (`StyleTables.asciiKerningNotSimple`) and 255: read `asciiKerning`.
+        return index >= StyleTables.asciiKerningNotSimple
+            ? fields.pointee.asciiKerning[pair] : fields.pointee.asciiKerningValues[Int(index)]
     }
 
     /// The mask bits (`StyleTables.maskBit(font:)`) of the fonts that have pair kerning: none

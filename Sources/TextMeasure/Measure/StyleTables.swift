@@ -149,10 +149,15 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
     /// How many ligature glyphs `asciiLigatureKerningGlyphs` holds at most.
     static let asciiLigatureKerningSlots = 8
     /// `asciiKerning` compressed to fit the first-level cache (128 × 128, indexed
-    /// `left << 7 | right`): 0 for no kerning, 255 for "read `asciiKerning`", else an index into
-    /// `asciiKerningValues` (the distinct non-zero values).
+    /// `left << 7 | right`): 0 for no kerning; `asciiKerningNotSimple` (254) where `right` is
+    /// not marked in `asciiSimple` (whatever the kerning), which the loop over a run of ASCII
+    /// text reads in place of `asciiSimple`; 255 for "read `asciiKerning`" (as for 254); else an
+    /// index into `asciiKerningValues` (the distinct non-zero values).
     let asciiKerningIndex: UnsafeMutablePointer<UInt8>
-    /// The distinct non-zero values of `asciiKerning` (at most 254), from index 1.
+    /// The code of `asciiKerningIndex` for a pair whose right byte `asciiSimple` does not mark:
+    /// its kerning is read from `asciiKerning` (`StyleTableView.compactASCIIKerning(_:index:)`).
+    static let asciiKerningNotSimple: UInt8 = 254
+    /// The distinct non-zero values of `asciiKerning` (at most 253), from index 1.
     let asciiKerningValues: UnsafeMutablePointer<Double>
 
     /// Width units per point: 1 for `.uikit`, 1024 for `.pango`.
@@ -332,11 +337,13 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
         for pair in 0..<(128 * 128) {
             let value = asciiKerning[pair]
             var index = 0
-            if value != 0 {
+            if asciiSimple[pair & 127] == 0 {
+                index = Int(StyleTables.asciiKerningNotSimple)
+            } else if value != 0 {
                 index = 255
                 if let found = (1..<distinct).first(where: { asciiKerningValues[$0] == value }) {
                     index = found
-                } else if distinct < 255 {
+                } else if distinct < Int(StyleTables.asciiKerningNotSimple) {
                     asciiKerningValues[distinct] = value
                     index = distinct
                     distinct += 1

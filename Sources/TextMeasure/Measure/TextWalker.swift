@@ -660,15 +660,24 @@ struct TextWalker: ~Copyable {
                 // is skipped, which leaves the sum unchanged (it is never −0). One scalar a byte.
                 var previous = Int(b)
                 let rest = i
+                // In ASCII text (every byte < 0x80, so that `pair` is one of the pair table's),
+                // the pair's index tells a byte `simple` leaves out (`asciiKerningNotSimple`):
+                // one load a byte fewer.
                 while i < contentEnd {
                     let c = Int(base[i])
-                    if simple[c] == 0 {
+                    if !inASCII && simple[c] == 0 {
                         guard tables.measuresSimply(ligatureStart: UInt8(truncatingIfNeeded: c), at: i, limit: wsStart, in: bytes)
                         else { break }
                     }
                     let pair = previous &<< 7 | c
                     let index = kerningIndex[pair]
-                    if index != 0 { content += tables.compactASCIIKerning(pair, index: index) }
+                    if index != 0 {
+                        if inASCII && index == StyleTables.asciiKerningNotSimple {
+                            guard tables.measuresSimply(ligatureStart: UInt8(truncatingIfNeeded: c), at: i, limit: wsStart, in: bytes)
+                            else { break }
+                        }
+                        content += tables.compactASCIIKerning(pair, index: index)
+                    }
                     content += advances[c]
                     previous = c
                     i &+= 1

@@ -25,6 +25,8 @@ struct StyleTableView: @unchecked Sendable {  // points into immutable memory it
         let entriesComplete: UnsafePointer<Atomic<Bool>>
         /// See `StyleTables.asciiSimple`.
         let asciiSimple: UnsafePointer<UInt8>
+        /// See `StyleTables.asciiAdvances`.
+        let asciiAdvances: UnsafePointer<Double>
         /// See `StyleTables.asciiLigatureStarts`.
         let asciiLigatureStarts: UnsafePointer<UInt8>
         /// See `StyleTables.asciiLigaturePairs`.
@@ -86,6 +88,10 @@ struct StyleTableView: @unchecked Sendable {  // points into immutable memory it
     }
     var asciiSimple: UnsafePointer<UInt8> {
         @inline(__always) get { fields.pointee.asciiSimple }
+    }
+    /// See `StyleTables.asciiAdvances` (`entries[cp].advance` of each ASCII scalar).
+    var asciiAdvances: UnsafePointer<Double> {
+        @inline(__always) get { fields.pointee.asciiAdvances }
     }
     var asciiKerning: UnsafePointer<Double> {
         @inline(__always) get { fields.pointee.asciiKerning }
@@ -220,7 +226,9 @@ struct StyleTableView: @unchecked Sendable {  // points into immutable memory it
     @inline(__always)
     func compactASCIIKerning(_ pair: Int, index: UInt8) -> Double {
         if index == 0 { return 0 }
-        return index == 255 ? fields.pointee.asciiKerning[pair] : fields.pointee.asciiKerningValues[Int(index)]
+        // 254 (`StyleTables.asciiKerningNotSimple`) and 255: read `asciiKerning`.
+        return index >= StyleTables.asciiKerningNotSimple
+            ? fields.pointee.asciiKerning[pair] : fields.pointee.asciiKerningValues[Int(index)]
     }
 
     /// The mask bits (`StyleTables.maskBit(font:)`) of the fonts that have pair kerning: none

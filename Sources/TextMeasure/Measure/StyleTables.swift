@@ -110,6 +110,9 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
     /// `entries` and `asciiKerning` alone — drawn by the primary font with a glyph of its own, a
     /// non-zero advance and no ligature starting with it; 0 otherwise (all bytes ≥ 0x80).
     let asciiSimple: UnsafeMutablePointer<UInt8>
+    /// The advance of each ASCII scalar (128), width units: `entries[cp].advance`, copied where
+    /// the ASCII fast path reads it with one scaled load (an entry is 16 bytes, an advance 8).
+    let asciiAdvances: UnsafeMutablePointer<Double>
     /// For each byte value (256): 1 when it is an ASCII scalar that `asciiSimple` leaves out only
     /// because a ligature may start with it ("f": drawn by the primary font with a glyph of its
     /// own and a non-zero advance, not missing), which the fast path measures as if `asciiSimple`
@@ -147,10 +150,15 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
     /// How many ligature glyphs `asciiLigatureKerningGlyphs` holds at most.
     static let asciiLigatureKerningSlots = 8
     /// `asciiKerning` compressed to fit the first-level cache (128 × 128, indexed
-    /// `left << 7 | right`): 0 for no kerning, 255 for "read `asciiKerning`", else an index into
-    /// `asciiKerningValues` (the distinct non-zero values).
+    /// `left << 7 | right`): 0 for no kerning; `asciiKerningNotSimple` (254) where `right` is
+    /// not marked in `asciiSimple` (whatever the kerning), which the loop over a run of ASCII
+    /// text reads in place of `asciiSimple`; 255 for "read `asciiKerning`" (as for 254); else an
+    /// index into `asciiKerningValues` (the distinct non-zero values).
     let asciiKerningIndex: UnsafeMutablePointer<UInt8>
-    /// The distinct non-zero values of `asciiKerning` (at most 254), from index 1.
+    /// The code of `asciiKerningIndex` for a pair whose right byte `asciiSimple` does not mark:
+    /// its kerning is read from `asciiKerning` (`StyleTableView.compactASCIIKerning(_:index:)`).
+    static let asciiKerningNotSimple: UInt8 = 254
+    /// The distinct non-zero values of `asciiKerning` (at most 253), from index 1.
     let asciiKerningValues: UnsafeMutablePointer<Double>
 
     /// Width units per point: 1 for `.uikit`, 1024 for `.pango`.
@@ -280,6 +288,8 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
         entryFilling = Mutex(filling)
         asciiSimple = .allocate(capacity: 256)
         asciiSimple.initialize(repeating: 0, count: 256)
+        asciiAdvances = .allocate(capacity: 128)
+        for cp in 0..<128 { (asciiAdvances + cp).initialize(to: entries[cp].advance) }
         asciiLigatureStarts = .allocate(capacity: 256)
         asciiLigatureStarts.initialize(repeating: 0, count: 256)
         // ASCII drawn by the primary font with a glyph of its own and a width: simple, or where
@@ -328,11 +338,13 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
         for pair in 0..<(128 * 128) {
             let value = asciiKerning[pair]
             var index = 0
-            if value != 0 {
+            if asciiSimple[pair & 127] == 0 {
+                index = Int(StyleTables.asciiKerningNotSimple)
+            } else if value != 0 {
                 index = 255
                 if let found = (1..<distinct).first(where: { asciiKerningValues[$0] == value }) {
                     index = found
-                } else if distinct < 255 {
+                } else if distinct < Int(StyleTables.asciiKerningNotSimple) {
                     asciiKerningValues[distinct] = value
                     index = distinct
                     distinct += 1
@@ -341,7 +353,7 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
             asciiKerningIndex[pair] = UInt8(index)
         }
         viewFields.initialize(to: StyleTableView.Fields(
-            entries: entries, entriesComplete: entriesComplete, asciiSimple: asciiSimple,
+            entries: entries, entriesComplete: entriesComplete, asciiSimple: asciiSimple, asciiAdvances: asciiAdvances,
             asciiLigatureStarts: asciiLigatureStarts,
             asciiLigaturePairs: asciiLigaturePairs, asciiLigatureRows: asciiLigatureRows,
             asciiLigatureGlyphs: asciiLigatureGlyphs, asciiLigatureScalars: asciiLigatureScalars,
@@ -372,6 +384,7 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
         entriesComplete.deallocate()
         asciiKerning.deallocate()
         asciiSimple.deallocate()
+        asciiAdvances.deallocate()
         asciiLigatureStarts.deallocate()
         asciiLigaturePairs.deallocate()
         asciiLigatureRows.deallocate()

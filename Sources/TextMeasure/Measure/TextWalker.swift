@@ -230,11 +230,12 @@ struct TextWalker: ~Copyable {
     /// Whether `segment`'s white space may hold a tab: it starts with one, or with a white-space
     /// character beyond ASCII (U+3000 and the like, after which a tab may follow). A space is
     /// followed by none (UAX #14 breaks after spaces, LB18), a mandatory break ends the segment.
+    /// `inASCII`: the text is ASCII (`isASCII`), which has no byte ≥ 0x80 to test.
     @inline(__always)
-    func mayHoldTab(_ segment: LineSegment) -> Bool {
+    func mayHoldTab(_ segment: LineSegment, inASCII: Bool = false) -> Bool {
         guard segment.whitespaceStart < segment.end else { return false }
         let first = bytes[segment.whitespaceStart]
-        return first == 0x09 || first >= 0x80
+        return first == 0x09 || (!inASCII && first >= 0x80)
     }
 
     /// `segment` up to its first tab (in its white space), or the tab alone when it starts
@@ -521,7 +522,7 @@ struct TextWalker: ~Copyable {
         var segments = LineSegmentIterator(utf8: bytes, rules: tables.lineBreakRules)
         var stepper = GlyphStepper()
         while let segment = segments.next() {
-            if _slowPath(mayHoldTab(segment)) {
+            if _slowPath(mayHoldTab(segment, inASCII: true)) {
                 if let walkedTo = placeParts(of: segment, into: &fitter, stepper: &stepper) {
                     return counted(stepper.missing, restFrom: walkedTo)
                 }
@@ -625,6 +626,7 @@ struct TextWalker: ~Copyable {
         }
         let simple = tables.asciiSimple
         let entries = tables.entries
+        let advances = tables.asciiAdvances
         let kerningIndex = tables.asciiKerningIndex
         let wsStart = segment.whitespaceStart
         var leadingKern = 0.0
@@ -648,10 +650,9 @@ struct TextWalker: ~Copyable {
             if (simple[Int(b)] != 0 || tables.measuresSimply(ligatureStart: b, at: i, limit: wsStart, in: bytes))
                 && stepper.acceptsSimpleASCII
             {
-                let entry = entries[Int(b)]
-                let adjustment = stepper.stepSimpleASCII(UInt32(b), glyph: entry.glyph, tables: tables)
-                if scalars == 0 { leadingKern = adjustment } else { content += adjustment }
-                content += entry.advance
+                let adjustment = stepper.stepSimpleASCII(UInt32(b), glyph: entries[Int(b)].glyph, tables: tables)
+                if i == from { leadingKern = adjustment } else { content += adjustment }
+                content += advances[Int(b)]
                 mask |= 1
                 scalars &+= 1
                 i &+= 1
@@ -659,16 +660,25 @@ struct TextWalker: ~Copyable {
                 // is skipped, which leaves the sum unchanged (it is never −0). One scalar a byte.
                 var previous = Int(b)
                 let rest = i
+                // In ASCII text (every byte < 0x80, so that `pair` is one of the pair table's),
+                // the pair's index tells a byte `simple` leaves out (`asciiKerningNotSimple`):
+                // one load a byte fewer.
                 while i < contentEnd {
                     let c = Int(base[i])
-                    if simple[c] == 0 {
+                    if !inASCII && simple[c] == 0 {
                         guard tables.measuresSimply(ligatureStart: UInt8(truncatingIfNeeded: c), at: i, limit: wsStart, in: bytes)
                         else { break }
                     }
                     let pair = previous &<< 7 | c
                     let index = kerningIndex[pair]
-                    if index != 0 { content += tables.compactASCIIKerning(pair, index: index) }
-                    content += entries[c].advance
+                    if index != 0 {
+                        if inASCII && index == StyleTables.asciiKerningNotSimple {
+                            guard tables.measuresSimply(ligatureStart: UInt8(truncatingIfNeeded: c), at: i, limit: wsStart, in: bytes)
+                            else { break }
+                        }
+                        content += tables.compactASCIIKerning(pair, index: index)
+                    }
+                    content += advances[c]
                     previous = c
                     i &+= 1
                 }
@@ -683,7 +693,7 @@ struct TextWalker: ~Copyable {
                         let c = Int(base[i])
                         guard simple[c] != 0 else { break }
                         let pair = previous &<< 7 | c
-                        let advance = entries[c].advance
+                        let advance = advances[c]
                         whitespace += advance + tables.compactASCIIKerning(pair, index: kerningIndex[pair])
                         lastSpace = advance
                         previous = c
@@ -707,7 +717,7 @@ struct TextWalker: ~Copyable {
                     ? stepper.stepOutOfLine(value, at: i, limit: wsStart, in: bytes, tables: tables)
                     : stepper.step(value, at: i, limit: wsStart, in: bytes, tables: tables)
                 {
-                    if scalars == 0 { leadingKern = step.adjustment } else { content += step.adjustment }
+                    if i == from { leadingKern = step.adjustment } else { content += step.adjustment }
                     content += step.advance
                     mask |= StyleTables.maskBit(font: step.font)
                 } else if hasLevels, let font = levelRunFont(ofZeroWidthAt: i, length: length) {
@@ -733,10 +743,10 @@ struct TextWalker: ~Copyable {
         while i < to {
             let b = base[i]
             if simple[Int(b)] != 0 && stepper.acceptsSimpleASCII {
-                let entry = entries[Int(b)]
-                let adjustment = stepper.stepSimpleASCII(UInt32(b), glyph: entry.glyph, tables: tables)
-                whitespace += entry.advance + adjustment
-                lastSpace = entry.advance
+                let advance = advances[Int(b)]
+                let adjustment = stepper.stepSimpleASCII(UInt32(b), glyph: entries[Int(b)].glyph, tables: tables)
+                whitespace += advance + adjustment
+                lastSpace = advance
                 mask |= 1
                 i &+= 1
             } else {
@@ -761,7 +771,8 @@ struct TextWalker: ~Copyable {
         piece.whitespace = whitespace
         piece.lastSpace = lastSpace
         piece.fontMask = mask
-        piece.isBreakable = scalars > 1
+        // (In ASCII, a scalar a byte: the content's bytes, which leaves `scalars` unused.)
+        piece.isBreakable = inASCII ? contentEnd &- from > 1 : scalars > 1
         return piece
     }
 

@@ -161,6 +161,56 @@ struct StyleTablesConstructionTests {
         }
     }
 
+    @Test("asciiAdvances holds each ASCII entry's advance, bit for bit, before and after every entry is filled")
+    func asciiAdvances() throws {
+        let bundled = try FontChain.bundled()
+        let dejaVu = try FontChain(paths: [try BundledFontPaths.dejaVuSans()])
+        for chain in [bundled, dejaVu, try FontChain(bundled.fonts.reversed())] {
+            for profile in LayoutProfile.allCases {
+                for fastPath in [true, false] {
+                    let tables = StyleTables(chain: chain, size: 17, profile: profile, asciiFastPath: fastPath)
+                    let view = tables.view
+                    for pass in 0..<2 {
+                        for cp in 0..<128 {
+                            #expect(
+                                view.asciiAdvances[cp].bitPattern == tables.entries[cp].advance.bitPattern,
+                                "\(profile) \(fastPath) pass \(pass) U+\(cp)")
+                        }
+                        tables.fillAllEntries()
+                    }
+                    #expect(view.asciiAdvances[Int(UInt8(ascii: "a"))] > 0)
+                }
+            }
+        }
+    }
+
+    @Test("asciiKerningIndex marks every pair whose right byte asciiSimple leaves out, and gives every pair's asciiKerning bit for bit")
+    func asciiKerningIndex() throws {
+        let bundled = try FontChain.bundled()
+        let dejaVu = try FontChain(paths: [try BundledFontPaths.dejaVuSans()])
+        var kerned = 0
+        for chain in [bundled, dejaVu] {
+            for profile in LayoutProfile.allCases {
+                for fastPath in [true, false] {
+                    let tables = StyleTables(chain: chain, size: 17, profile: profile, asciiFastPath: fastPath)
+                    let view = tables.view
+                    for pair in 0..<(128 * 128) {
+                        let index = tables.asciiKerningIndex[pair]
+                        #expect(
+                            (index == StyleTables.asciiKerningNotSimple) == (tables.asciiSimple[pair & 127] == 0),
+                            "\(profile) \(fastPath) pair \(pair >> 7), \(pair & 127)")
+                        #expect(
+                            view.compactASCIIKerning(pair).bitPattern == tables.asciiKerning[pair].bitPattern,
+                            "\(profile) \(fastPath) pair \(pair >> 7), \(pair & 127)")
+                        if index != 0 && index != StyleTables.asciiKerningNotSimple { kerned += 1 }
+                    }
+                }
+            }
+        }
+        // Pairs that kern are really among those compared ("AV", "To").
+        #expect(kerned > 100)
+    }
+
     @Test("Surrogate code points measure as nothing, and the chain's resolve table matches the search")
     func surrogatesAndResolveTable() throws {
         let bundled = try FontChain.bundled()

@@ -35,6 +35,11 @@ struct LineBreakStateMachine: @unchecked Sendable {  // immutable after creation
     /// `transitions` (`spaceLetterRow(transitions:letterRow:)`), so that the iterator may take
     /// the two transitions at once.
     @usableFromInline let spaceLetterRow: Int
+    /// The input codes (a bit each; codes are below `LineBreakTables.codeCount`, 64) that, read
+    /// in `letterRow`, prohibit a break before them, leave the automaton in `letterRow` and are
+    /// not white space: letters and the marks on them. The iterator skips runs of them beyond
+    /// ASCII (`LineBreakIterator.skipLetterRun`) as it skips ASCII letters.
+    @usableFromInline let letterRunCodes: UInt64
     /// The row of the state after an ideograph (ID) read in the start state: where a run of
     /// ideographs breaks before each one and stays (see `continuesIdeographicRun`). A constant,
     /// so that testing for it after every segment costs no load; the automaton is built in
@@ -72,6 +77,7 @@ struct LineBreakStateMachine: @unchecked Sendable {  // immutable after creation
         self.mandatoryAtEnd = UnsafePointer(mandatoryAtEnd)
         self.letterRow = letterRow
         self.spaceLetterRow = LineBreakStateMachine.spaceLetterRow(transitions: self.transitions, letterRow: letterRow)
+        self.letterRunCodes = LineBreakStateMachine.letterRunCodes(transitions: self.transitions, letterRow: letterRow)
         self.stateCount = ends.count
     }
 
@@ -138,6 +144,7 @@ struct LineBreakStateMachine: @unchecked Sendable {  // immutable after creation
         self.mandatoryAtEnd = UnsafePointer(mandatoryAtEnd)
         self.letterRow = letterRow
         self.spaceLetterRow = LineBreakStateMachine.spaceLetterRow(transitions: self.transitions, letterRow: letterRow)
+        self.letterRunCodes = LineBreakStateMachine.letterRunCodes(transitions: self.transitions, letterRow: letterRow)
         self.stateCount = states.count
     }
 
@@ -150,6 +157,20 @@ struct LineBreakStateMachine: @unchecked Sendable {  // immutable after creation
         let letter = Int(transitions[(space & 0x3FFF) + Int(LineBreakClass.al.rawValue)])
         guard letter &>> 14 == allowed else { return -1 }
         return letter & 0x3FFF
+    }
+
+    /// `letterRunCodes` of the automaton whose tables are `transitions`: each code whose entry in
+    /// `letterRow` is `letterRow` itself with the action `prohibited`, and that is not in
+    /// `whitespaceCodes`.
+    private static func letterRunCodes(transitions: UnsafePointer<UInt16>, letterRow: Int) -> UInt64 {
+        var codes: UInt64 = 0
+        for code in 0..<LineBreakTables.codeCount
+        where whitespaceCodes &>> UInt64(code) & 1 == 0
+            && Int(transitions[letterRow + code]) == letterRow | prohibited << 14
+        {
+            codes |= 1 << UInt64(code)
+        }
+        return codes
     }
 
     /// Whether input `code`, read in the state after an ideograph, allows a break before it

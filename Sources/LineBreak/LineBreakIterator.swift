@@ -104,6 +104,18 @@ public struct LineBreakIterator: IteratorProtocol, Sequence {
                 position = skipLetterRun(from: position, base: base, n: n, letterCodes: machine.letterRunCodes)
                 contentEnd = position
                 if position == n { break }
+                // A space and such a letter (AL) after them: both transitions at once, as for a
+                // space and an ASCII letter below (the same input codes).
+                let letter = position &+ 1
+                if letter < n, ascii[Int(base[position])] == LineBreakClass.sp.rawValue, machine.spaceLetterRow >= 0,
+                   let (code, length) = multiByteCode(at: letter, base: base, n: n), code == LineBreakClass.al.rawValue
+                {
+                    self.position = letter &+ length
+                    self.row = machine.spaceLetterRow
+                    self.contentEnd = letter &+ length
+                    lastBreakWhitespaceStart = position
+                    return LineBreakOpportunity(offset: letter, isMandatory: false)
+                }
             } else if row == letterRow {
                 // A letter after a letter: neither a break nor a change of state. Skip ASCII
                 // letters eight at a time, then (near the end) the ASCII AL bytes one by one.
@@ -176,27 +188,25 @@ public struct LineBreakIterator: IteratorProtocol, Sequence {
     @inlinable @inline(__always)
     func skipLetterRun(from position: Int, base: UnsafePointer<UInt8>, n: Int, letterCodes: UInt64) -> Int {
         var position = position
-        while true {
-            let lead = UInt32(base[position])
-            let value: UInt32
-            let length: Int
-            if lead &- 0xC2 < 0x1E {
-                guard position &+ 1 < n else { break }
-                value = (lead & 0x1F) &<< 6 | UInt32(base[position &+ 1] & 0x3F)
-                length = 2
-            } else if lead &- 0xE0 < 0x10 {
-                guard position &+ 2 < n else { break }
-                value = (lead & 0x0F) &<< 12 | UInt32(base[position &+ 1] & 0x3F) &<< 6
-                    | UInt32(base[position &+ 2] & 0x3F)
-                length = 3
-            } else {
-                break
-            }
-            guard letterCodes &>> UInt64(tables.stagedCode(value)) & 1 != 0 else { break }
+        while let (code, length) = multiByteCode(at: position, base: base, n: n), letterCodes &>> UInt64(code) & 1 != 0 {
             position &+= length
             if position == n { break }
         }
         return position
+    }
+
+    /// The input code and length of the scalar at `position` (< `n`) when it is a whole two- or
+    /// three-byte sequence (lead byte C2–EF) before `n`, decoded as `decode` does; else `nil`.
+    @inlinable @inline(__always)
+    func multiByteCode(at position: Int, base: UnsafePointer<UInt8>, n: Int) -> (code: UInt8, length: Int)? {
+        let lead = UInt32(base[position])
+        if lead &- 0xC2 < 0x1E {
+            guard position &+ 1 < n else { return nil }
+            return (tables.stagedCode((lead & 0x1F) &<< 6 | UInt32(base[position &+ 1] & 0x3F)), 2)
+        }
+        guard lead &- 0xE0 < 0x10, position &+ 2 < n else { return nil }
+        let value = (lead & 0x0F) &<< 12 | UInt32(base[position &+ 1] & 0x3F) &<< 6 | UInt32(base[position &+ 2] & 0x3F)
+        return (tables.stagedCode(value), 3)
     }
 
     /// How many of the eight bytes of `word` (first byte in the low bits) are ASCII letters

@@ -54,12 +54,18 @@ struct LineBreakIteratorTests {
     @Test("Every two- and three-byte scalar after letters: the letter-run skipping agrees with the reference")
     func letterRunsBeyondASCIIMatchReference() {
         // Each scalar in a run after two letters (where `skipLetterRun` reads it), twice, before
-        // a letter, a space and the end of the text; and alone at the end of the text.
+        // a letter, a space and the end of the text; alone at the end of the text; and after
+        // Arabic letters and a space (where a letter of two or three bytes is read with the
+        // space), before a letter and at the end.
         var mismatches = 0
         let letters: [Unicode.Scalar] = ["a", "b"]
+        let arabic: [Unicode.Scalar] = ["\u{627}", "\u{644}", "\u{644}", " "]
         for value in UInt32(0x80)..<0x1_0000 {
             guard let scalar = Unicode.Scalar(value) else { continue }
-            for scalars in [letters + [scalar, scalar, "c", " ", "d"], letters + [scalar], letters + [scalar, " "]] {
+            for scalars in [
+                letters + [scalar, scalar, "c", " ", "d"], letters + [scalar], letters + [scalar, " "],
+                arabic + [scalar, "\u{644}"], arabic + [scalar], letters + arabic + [scalar, scalar, " "],
+            ] {
                 let expected = ReferenceLineBreaker.breaks(scalars)
                 let actual = scalars.string.lineBreakScalarOffsets
                 if actual.map(\.offset) != expected.map(\.offset) || actual.map(\.isMandatory) != expected.map(\.isMandatory) {

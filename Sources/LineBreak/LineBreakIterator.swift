@@ -95,26 +95,41 @@ public struct LineBreakIterator: IteratorProtocol, Sequence {
         var row = self.row
         var contentEnd = self.contentEnd
         while position < n {
-            if row == letterRow && skippingLettersBeyondASCII && base[position] >= 0xC2 {
+            if (row == letterRow || row == machine.spaceLetterRow) && skippingLettersBeyondASCII
+                && base[position] >= 0xC2
+            {
                 // Letters of two or three bytes after a letter (Arabic, Hebrew, Cyrillic,
                 // Devanagari…, and the marks on them): no break, no change of state, not white
                 // space. The scalar that ends them (white space, most often) takes the general
                 // path below at once; an ASCII letter there keeps the state, and the loop over
-                // ASCII letters takes the ones after it.
-                position = skipLetterRun(from: position, base: base, n: n, letterCodes: machine.letterRunCodes)
-                contentEnd = position
-                if position == n { break }
-                // A space and such a letter (AL) after them: both transitions at once, as for a
-                // space and an ASCII letter below (the same input codes).
-                let letter = position &+ 1
-                if letter < n, ascii[Int(base[position])] == LineBreakClass.sp.rawValue, machine.spaceLetterRow >= 0,
-                   let (code, length) = multiByteCode(at: letter, base: base, n: n), code == LineBreakClass.al.rawValue
+                // ASCII letters takes the ones after it. After a space and a letter, the first
+                // such scalar is one that leads to `letterRow` (`spaceLetterRunCodes`).
+                var inRun = row == letterRow
+                if !inRun, let (code, length) = multiByteCode(at: position, base: base, n: n),
+                   machine.spaceLetterRunCodes &>> UInt64(code) & 1 != 0
                 {
-                    self.position = letter &+ length
-                    self.row = machine.spaceLetterRow
-                    self.contentEnd = letter &+ length
-                    lastBreakWhitespaceStart = position
-                    return LineBreakOpportunity(offset: letter, isMandatory: false)
+                    row = letterRow
+                    position &+= length
+                    contentEnd = position
+                    inRun = true
+                    if position == n { break }
+                }
+                if inRun {
+                    position = skipLetterRun(from: position, base: base, n: n, letterCodes: machine.letterRunCodes)
+                    contentEnd = position
+                    if position == n { break }
+                    // A space and such a letter (AL) after them: both transitions at once, as for
+                    // a space and an ASCII letter below (the same input codes).
+                    let letter = position &+ 1
+                    if letter < n, ascii[Int(base[position])] == LineBreakClass.sp.rawValue, machine.spaceLetterRow >= 0,
+                       let (code, length) = multiByteCode(at: letter, base: base, n: n), code == LineBreakClass.al.rawValue
+                    {
+                        self.position = letter &+ length
+                        self.row = machine.spaceLetterRow
+                        self.contentEnd = letter &+ length
+                        lastBreakWhitespaceStart = position
+                        return LineBreakOpportunity(offset: letter, isMandatory: false)
+                    }
                 }
             } else if row == letterRow {
                 // A letter after a letter: neither a break nor a change of state. Skip ASCII

@@ -40,6 +40,10 @@ struct LineBreakStateMachine: @unchecked Sendable {  // immutable after creation
     /// not white space: letters and the marks on them. The iterator skips runs of them beyond
     /// ASCII (`LineBreakIterator.skipLetterRun`) as it skips ASCII letters.
     @usableFromInline let letterRunCodes: UInt64
+    /// The input codes that, read in `spaceLetterRow`, prohibit a break before them, lead to
+    /// `letterRow` and are not white space (the second letter of a word); 0 when
+    /// `spaceLetterRow` is −1.
+    @usableFromInline let spaceLetterRunCodes: UInt64
     /// The row of the state after an ideograph (ID) read in the start state: where a run of
     /// ideographs breaks before each one and stays (see `continuesIdeographicRun`). A constant,
     /// so that testing for it after every segment costs no load; the automaton is built in
@@ -78,6 +82,8 @@ struct LineBreakStateMachine: @unchecked Sendable {  // immutable after creation
         self.letterRow = letterRow
         self.spaceLetterRow = LineBreakStateMachine.spaceLetterRow(transitions: self.transitions, letterRow: letterRow)
         self.letterRunCodes = LineBreakStateMachine.letterRunCodes(transitions: self.transitions, letterRow: letterRow)
+        self.spaceLetterRunCodes = spaceLetterRow < 0 ? 0 : LineBreakStateMachine.letterRunCodes(
+            transitions: self.transitions, from: spaceLetterRow, letterRow: letterRow)
         self.stateCount = ends.count
     }
 
@@ -145,6 +151,8 @@ struct LineBreakStateMachine: @unchecked Sendable {  // immutable after creation
         self.letterRow = letterRow
         self.spaceLetterRow = LineBreakStateMachine.spaceLetterRow(transitions: self.transitions, letterRow: letterRow)
         self.letterRunCodes = LineBreakStateMachine.letterRunCodes(transitions: self.transitions, letterRow: letterRow)
+        self.spaceLetterRunCodes = spaceLetterRow < 0 ? 0 : LineBreakStateMachine.letterRunCodes(
+            transitions: self.transitions, from: spaceLetterRow, letterRow: letterRow)
         self.stateCount = states.count
     }
 
@@ -159,14 +167,15 @@ struct LineBreakStateMachine: @unchecked Sendable {  // immutable after creation
         return letter & 0x3FFF
     }
 
-    /// `letterRunCodes` of the automaton whose tables are `transitions`: each code whose entry in
-    /// `letterRow` is `letterRow` itself with the action `prohibited`, and that is not in
-    /// `whitespaceCodes`.
-    private static func letterRunCodes(transitions: UnsafePointer<UInt16>, letterRow: Int) -> UInt64 {
+    /// `letterRunCodes` (`row`: `letterRow`) or `spaceLetterRunCodes` (`row`: `spaceLetterRow`)
+    /// of the automaton whose tables are `transitions`: each code whose entry in `row` is
+    /// `letterRow` with the action `prohibited`, and that is not in `whitespaceCodes`.
+    private static func letterRunCodes(transitions: UnsafePointer<UInt16>, from row: Int? = nil, letterRow: Int) -> UInt64 {
+        let row = row ?? letterRow
         var codes: UInt64 = 0
         for code in 0..<LineBreakTables.codeCount
         where whitespaceCodes &>> UInt64(code) & 1 == 0
-            && Int(transitions[letterRow + code]) == letterRow | prohibited << 14
+            && Int(transitions[row + code]) == letterRow | prohibited << 14
         {
             codes |= 1 << UInt64(code)
         }

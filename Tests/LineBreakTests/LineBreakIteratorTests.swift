@@ -54,9 +54,10 @@ struct LineBreakIteratorTests {
     @Test("Every two- and three-byte scalar after letters: the letter-run skipping agrees with the reference")
     func letterRunsBeyondASCIIMatchReference() {
         // Each scalar in a run after two letters (where `skipLetterRun` reads it), twice, before
-        // a letter, a space and the end of the text; alone at the end of the text; and after
+        // a letter, a space and the end of the text; alone at the end of the text; after
         // Arabic letters and a space (where a letter of two or three bytes is read with the
-        // space), before a letter and at the end.
+        // space), before a letter and at the end; and as a word's second scalar after a space
+        // (read in `spaceLetterRow`).
         var mismatches = 0
         let letters: [Unicode.Scalar] = ["a", "b"]
         let arabic: [Unicode.Scalar] = ["\u{627}", "\u{644}", "\u{644}", " "]
@@ -65,6 +66,7 @@ struct LineBreakIteratorTests {
             for scalars in [
                 letters + [scalar, scalar, "c", " ", "d"], letters + [scalar], letters + [scalar, " "],
                 arabic + [scalar, "\u{644}"], arabic + [scalar], letters + arabic + [scalar, scalar, " "],
+                arabic + ["\u{644}", scalar, scalar, " "], letters + [" ", "c", scalar, scalar, "d"],
             ] {
                 let expected = ReferenceLineBreaker.breaks(scalars)
                 let actual = scalars.string.lineBreakScalarOffsets

@@ -73,6 +73,19 @@ public struct LineBreakIterator: IteratorProtocol, Sequence {
     @inline(__always)
     #endif
     public mutating func next() -> LineBreakOpportunity? {
+        next(skippingLettersBeyondASCII: true)
+    }
+
+    /// `next()`; `skippingLettersBeyondASCII`: letters of two or three bytes after a letter are
+    /// passed over in a loop of their own (`skipLetterRun`), which a text of ASCII never enters
+    /// (the constant `false` leaves it out of that text's loop).
+    @inlinable
+    #if compiler(>=6.3)
+    @inline(always)
+    #else
+    @inline(__always)
+    #endif
+    public mutating func next(skippingLettersBeyondASCII: Bool) -> LineBreakOpportunity? {
         guard let base = bytes.baseAddress else { return nil }
         let n = bytes.count
         let transitions = machine.transitions
@@ -82,7 +95,43 @@ public struct LineBreakIterator: IteratorProtocol, Sequence {
         var row = self.row
         var contentEnd = self.contentEnd
         while position < n {
-            if row == letterRow {
+            if (row == letterRow || row == machine.spaceLetterRow) && skippingLettersBeyondASCII
+                && base[position] >= 0xC2
+            {
+                // Letters of two or three bytes after a letter (Arabic, Hebrew, Cyrillic,
+                // Devanagari…, and the marks on them): no break, no change of state, not white
+                // space. The scalar that ends them (white space, most often) takes the general
+                // path below at once; an ASCII letter there keeps the state, and the loop over
+                // ASCII letters takes the ones after it. After a space and a letter, the first
+                // such scalar is one that leads to `letterRow` (`spaceLetterRunCodes`).
+                var inRun = row == letterRow
+                if !inRun, let (code, length) = multiByteCode(at: position, base: base, n: n),
+                   machine.spaceLetterRunCodes &>> UInt64(code) & 1 != 0
+                {
+                    row = letterRow
+                    position &+= length
+                    contentEnd = position
+                    inRun = true
+                    if position == n { break }
+                }
+                if inRun {
+                    position = skipLetterRun(from: position, base: base, n: n, letterCodes: machine.letterRunCodes)
+                    contentEnd = position
+                    if position == n { break }
+                    // A space and such a letter (AL) after them: both transitions at once, as for
+                    // a space and an ASCII letter below (the same input codes).
+                    let letter = position &+ 1
+                    if letter < n, ascii[Int(base[position])] == LineBreakClass.sp.rawValue, machine.spaceLetterRow >= 0,
+                       let (code, length) = multiByteCode(at: letter, base: base, n: n), code == LineBreakClass.al.rawValue
+                    {
+                        self.position = letter &+ length
+                        self.row = machine.spaceLetterRow
+                        self.contentEnd = letter &+ length
+                        lastBreakWhitespaceStart = position
+                        return LineBreakOpportunity(offset: letter, isMandatory: false)
+                    }
+                }
+            } else if row == letterRow {
                 // A letter after a letter: neither a break nor a change of state. Skip ASCII
                 // letters eight at a time, then (near the end) the ASCII AL bytes one by one.
                 while position &+ 8 <= n {
@@ -143,6 +192,36 @@ public struct LineBreakIterator: IteratorProtocol, Sequence {
         finished = true
         lastBreakWhitespaceStart = contentEnd
         return LineBreakOpportunity(offset: n, isMandatory: machine.mandatoryAtEnd[row &>> 6])
+    }
+
+    /// The offset of the first scalar from `position` on that does not continue a run of
+    /// letters in `letterRow` (`LineBreakStateMachine.letterRunCodes`), or that is not a whole
+    /// two- or three-byte sequence before `n` (ASCII, four bytes, a truncated or invalid lead:
+    /// the general path reads it). Each scalar skipped is one the general path would read
+    /// without a break, a change of state or white space, so skipping it changes nothing but
+    /// the offset.
+    @inlinable @inline(__always)
+    func skipLetterRun(from position: Int, base: UnsafePointer<UInt8>, n: Int, letterCodes: UInt64) -> Int {
+        var position = position
+        while let (code, length) = multiByteCode(at: position, base: base, n: n), letterCodes &>> UInt64(code) & 1 != 0 {
+            position &+= length
+            if position == n { break }
+        }
+        return position
+    }
+
+    /// The input code and length of the scalar at `position` (< `n`) when it is a whole two- or
+    /// three-byte sequence (lead byte C2–EF) before `n`, decoded as `decode` does; else `nil`.
+    @inlinable @inline(__always)
+    func multiByteCode(at position: Int, base: UnsafePointer<UInt8>, n: Int) -> (code: UInt8, length: Int)? {
+        let lead = UInt32(base[position])
+        if lead &- 0xC2 < 0x1E {
+            guard position &+ 1 < n else { return nil }
+            return (tables.stagedCode((lead & 0x1F) &<< 6 | UInt32(base[position &+ 1] & 0x3F)), 2)
+        }
+        guard lead &- 0xE0 < 0x10, position &+ 2 < n else { return nil }
+        let value = (lead & 0x0F) &<< 12 | UInt32(base[position &+ 1] & 0x3F) &<< 6 | UInt32(base[position &+ 2] & 0x3F)
+        return (tables.stagedCode(value), 3)
     }
 
     /// How many of the eight bytes of `word` (first byte in the low bits) are ASCII letters

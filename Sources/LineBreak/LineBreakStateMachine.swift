@@ -35,6 +35,15 @@ struct LineBreakStateMachine: @unchecked Sendable {  // immutable after creation
     /// `transitions` (`spaceLetterRow(transitions:letterRow:)`), so that the iterator may take
     /// the two transitions at once.
     @usableFromInline let spaceLetterRow: Int
+    /// The input codes (a bit each; codes are below `LineBreakTables.codeCount`, 64) that, read
+    /// in `letterRow`, prohibit a break before them, leave the automaton in `letterRow` and are
+    /// not white space: letters and the marks on them. The iterator skips runs of them beyond
+    /// ASCII (`LineBreakIterator.skipLetterRun`) as it skips ASCII letters.
+    @usableFromInline let letterRunCodes: UInt64
+    /// The input codes that, read in `spaceLetterRow`, prohibit a break before them, lead to
+    /// `letterRow` and are not white space (the second letter of a word); 0 when
+    /// `spaceLetterRow` is −1.
+    @usableFromInline let spaceLetterRunCodes: UInt64
     /// The row of the state after an ideograph (ID) read in the start state: where a run of
     /// ideographs breaks before each one and stays (see `continuesIdeographicRun`). A constant,
     /// so that testing for it after every segment costs no load; the automaton is built in
@@ -72,6 +81,9 @@ struct LineBreakStateMachine: @unchecked Sendable {  // immutable after creation
         self.mandatoryAtEnd = UnsafePointer(mandatoryAtEnd)
         self.letterRow = letterRow
         self.spaceLetterRow = LineBreakStateMachine.spaceLetterRow(transitions: self.transitions, letterRow: letterRow)
+        self.letterRunCodes = LineBreakStateMachine.letterRunCodes(transitions: self.transitions, letterRow: letterRow)
+        self.spaceLetterRunCodes = spaceLetterRow < 0 ? 0 : LineBreakStateMachine.letterRunCodes(
+            transitions: self.transitions, from: spaceLetterRow, letterRow: letterRow)
         self.stateCount = ends.count
     }
 
@@ -138,6 +150,9 @@ struct LineBreakStateMachine: @unchecked Sendable {  // immutable after creation
         self.mandatoryAtEnd = UnsafePointer(mandatoryAtEnd)
         self.letterRow = letterRow
         self.spaceLetterRow = LineBreakStateMachine.spaceLetterRow(transitions: self.transitions, letterRow: letterRow)
+        self.letterRunCodes = LineBreakStateMachine.letterRunCodes(transitions: self.transitions, letterRow: letterRow)
+        self.spaceLetterRunCodes = spaceLetterRow < 0 ? 0 : LineBreakStateMachine.letterRunCodes(
+            transitions: self.transitions, from: spaceLetterRow, letterRow: letterRow)
         self.stateCount = states.count
     }
 
@@ -150,6 +165,21 @@ struct LineBreakStateMachine: @unchecked Sendable {  // immutable after creation
         let letter = Int(transitions[(space & 0x3FFF) + Int(LineBreakClass.al.rawValue)])
         guard letter &>> 14 == allowed else { return -1 }
         return letter & 0x3FFF
+    }
+
+    /// `letterRunCodes` (`row`: `letterRow`) or `spaceLetterRunCodes` (`row`: `spaceLetterRow`)
+    /// of the automaton whose tables are `transitions`: each code whose entry in `row` is
+    /// `letterRow` with the action `prohibited`, and that is not in `whitespaceCodes`.
+    private static func letterRunCodes(transitions: UnsafePointer<UInt16>, from row: Int? = nil, letterRow: Int) -> UInt64 {
+        let row = row ?? letterRow
+        var codes: UInt64 = 0
+        for code in 0..<LineBreakTables.codeCount
+        where whitespaceCodes &>> UInt64(code) & 1 == 0
+            && Int(transitions[row + code]) == letterRow | prohibited << 14
+        {
+            codes |= 1 << UInt64(code)
+        }
+        return codes
     }
 
     /// Whether input `code`, read in the state after an ideograph, allows a break before it

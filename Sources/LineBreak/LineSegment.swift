@@ -61,7 +61,31 @@ public struct LineSegmentIterator: IteratorProtocol, Sequence {
     @inline(__always)
     #endif
     public mutating func next() -> LineSegment? {
-        guard let opportunity = breaks.next() else { return nil }
+        next(skippingLettersBeyondASCII: true)
+    }
+
+    /// `next()` for a text of ASCII, without the loop over letters of two or three bytes
+    /// (`LineBreakIterator.next(skippingLettersBeyondASCII:)`) that such a text never enters.
+    /// Gives the same segments as `next()` for any text.
+    @inlinable
+    #if compiler(>=6.3)
+    @inline(always)
+    #else
+    @inline(__always)
+    #endif
+    public mutating func nextInASCII() -> LineSegment? {
+        next(skippingLettersBeyondASCII: false)
+    }
+
+    /// `next()`, `skippingLettersBeyondASCII` as for `LineBreakIterator.next(skippingLettersBeyondASCII:)`.
+    @inlinable
+    #if compiler(>=6.3)
+    @inline(always)
+    #else
+    @inline(__always)
+    #endif
+    mutating func next(skippingLettersBeyondASCII: Bool) -> LineSegment? {
+        guard let opportunity = breaks.next(skippingLettersBeyondASCII: skippingLettersBeyondASCII) else { return nil }
         let segment = LineSegment(
             start: start, end: opportunity.offset,
             whitespaceStart: Swift.max(start, breaks.lastBreakWhitespaceStart),

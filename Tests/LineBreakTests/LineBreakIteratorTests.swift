@@ -51,6 +51,58 @@ struct LineBreakIteratorTests {
         }
     }
 
+    @Test("Every two- and three-byte scalar after letters: the letter-run skipping agrees with the reference")
+    func letterRunsBeyondASCIIMatchReference() {
+        // Each scalar in a run after two letters (where `skipLetterRun` reads it), twice, before
+        // a letter, a space and the end of the text; alone at the end of the text; after
+        // Arabic letters and a space (where a letter of two or three bytes is read with the
+        // space), before a letter and at the end; and as a word's second scalar after a space
+        // (read in `spaceLetterRow`).
+        var mismatches = 0
+        let letters: [Unicode.Scalar] = ["a", "b"]
+        let arabic: [Unicode.Scalar] = ["\u{627}", "\u{644}", "\u{644}", " "]
+        for value in UInt32(0x80)..<0x1_0000 {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            for scalars in [
+                letters + [scalar, scalar, "c", " ", "d"], letters + [scalar], letters + [scalar, " "],
+                arabic + [scalar, "\u{644}"], arabic + [scalar], letters + arabic + [scalar, scalar, " "],
+                arabic + ["\u{644}", scalar, scalar, " "], letters + [" ", "c", scalar, scalar, "d"],
+            ] {
+                let expected = ReferenceLineBreaker.breaks(scalars)
+                let actual = scalars.string.lineBreakScalarOffsets
+                if actual.map(\.offset) != expected.map(\.offset) || actual.map(\.isMandatory) != expected.map(\.isMandatory) {
+                    mismatches += 1
+                    if mismatches <= 10 { Issue.record("U+\(String(value, radix: 16)): expected \(expected), got \(actual)") }
+                }
+            }
+        }
+        #expect(mismatches == 0)
+    }
+
+    @Test("Random runs of Arabic, Hebrew, Devanagari, Thai, Cyrillic letters and marks with other scalars match the reference")
+    func randomLetterRunsBeyondASCIIMatchReference() {
+        var generator = SplitMix64(seed: 0x0A_0600)
+        let runScalars: [UInt32] = [
+            0x627, 0x644, 0x645, 0x64E, 0x651, 0x670, 0x6CC, 0x660, 0x60C, 0x61F, 0x640, 0x5D0, 0x5BC, 0x5BE, 0x915,
+            0x93F, 0x94D, 0x964, 0x966, 0xE01, 0xE31, 0xE47, 0x430, 0x301, 0xE9, 0xA0, 0x200D, 0x200B, 0x2019, 0x3001,
+        ]
+        let others = Array("ab1 .,()-%\n\t\u{A0}日😀".unicodeScalars)
+        for _ in 0..<3_000 {
+            var scalars: [Unicode.Scalar] = []
+            for _ in 0..<Int.random(in: 1...30, using: &generator) {
+                if Int.random(in: 0..<4, using: &generator) == 0 {
+                    scalars.append(others.randomElement(using: &generator)!)
+                } else {
+                    scalars.append(Unicode.Scalar(runScalars.randomElement(using: &generator)!)!)
+                }
+            }
+            let expected = ReferenceLineBreaker.breaks(scalars)
+            let actual = scalars.string.lineBreakScalarOffsets
+            #expect(actual.map(\.offset) == expected.map(\.offset), "\(scalars.string.debugDescription)")
+            #expect(actual.map(\.isMandatory) == expected.map(\.isMandatory))
+        }
+    }
+
     @Test("Eight-byte letter counting agrees with a byte-by-byte count")
     func letterCounting() {
         var generator = SplitMix64(seed: 99)

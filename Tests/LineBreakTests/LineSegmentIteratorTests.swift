@@ -92,6 +92,30 @@ struct LineSegmentIteratorTests {
         return offset
     }
 
+    @Test("nextInASCII gives the segments next gives, for text of ASCII and for any text")
+    func nextInASCIIAgrees() {
+        var generator = SplitMix64(seed: 0x0A5C_11)
+        let alphabet = Array("abcXYZ019 .,;-()%$\n\t\u{A0}éЖשاللغةहिन्दीไทย日本、😀\u{301}\u{200D}".unicodeScalars)
+        for round in 0..<2_000 {
+            var text = ""
+            for _ in 0..<Int.random(in: 0...60, using: &generator) {
+                let scalar = alphabet.randomElement(using: &generator)!
+                // Half of the texts ASCII only (what `nextInASCII` is for).
+                if round.isMultiple(of: 2) && !scalar.isASCII { continue }
+                text.unicodeScalars.append(scalar)
+            }
+            let (general, inASCII) = text.withLineSegments { iterator in
+                var copy = iterator
+                var general: [LineSegment] = []
+                var inASCII: [LineSegment] = []
+                while let segment = iterator.next() { general.append(segment) }
+                while let segment = copy.nextInASCII() { inASCII.append(segment) }
+                return (general, inASCII)
+            }
+            #expect(general == inASCII, "\(text.debugDescription)")
+        }
+    }
+
     @Test("Empty text has no segments")
     func empty() {
         #expect(segments("").isEmpty)

@@ -32,7 +32,7 @@ struct LineBaselines {
         // Arabic… where only the ideographic baselines differ) moves no run: no script runs read.
         var firstScript: hb_script_t? = nil
         if lineStart < bytes.count {
-            let script = hb_unicode_script(hb_unicode_funcs_get_default(), TextWalker.decode(bytes, at: lineStart).value)
+            let script = PangoScriptRuns.scalarScript(TextWalker.decode(bytes, at: lineStart).value)
             if PangoScriptRuns.isReal(script) {
                 if !shifts.differ(for: BaselineShifts.Lead(script: script)) {
                     return StyleTables.lineHeight(mask: mask, heights: heights)

@@ -179,7 +179,8 @@ struct PangoScriptRuns {
     }
 
     /// The script of scalar `value` (`hb_unicode_script`), answered without a call for ASCII and
-    /// the Thai block, which make up nearly every scalar of the rows read (`fastScript`).
+    /// the Arabic, Devanagari and Thai blocks, which make up nearly every scalar of the rows read
+    /// (`fastScript`).
     @inline(__always)
     static func scalarScript(_ value: UInt32, unicode: OpaquePointer?) -> hb_script_t {
         fastScript(value) ?? hb_unicode_script(unicode, value)
@@ -194,8 +195,9 @@ struct PangoScriptRuns {
 
     /// The script of `value` where it is known without HarfBuzz: ASCII (letters Latin, the rest
     /// common), U+0E01–U+0E3A, U+0E40–U+0E5B (Thai; the rest of the block — U+0E3F, the baht
-    /// sign, is common — unassigned or common, left to HarfBuzz) and U+0900–U+097F but
-    /// U+0951–U+0954 (inherited) and the dandas U+0964–U+0965 (common) (Devanagari); else `nil`.
+    /// sign, is common — unassigned or common, left to HarfBuzz), U+0900–U+097F but
+    /// U+0951–U+0954 (inherited) and the dandas U+0964–U+0965 (common) (Devanagari) and the
+    /// Arabic block (`arabicBlockScript`); else `nil`.
     /// `PangoScriptRunsTests` checks these ranges against HarfBuzz.
     @inline(__always)
     private static func fastScript(_ value: UInt32) -> hb_script_t? {
@@ -204,7 +206,22 @@ struct PangoScriptRuns {
         }
         if value &- 0x0E01 < 0x3A || value &- 0x0E40 < 0x1C { return HB_SCRIPT_THAI }
         if value &- 0x0900 < 0x80, value &- 0x0951 >= 4, value &- 0x0964 >= 2 { return HB_SCRIPT_DEVANAGARI }
+        if value &- 0x0600 < 0x100 { return arabicBlockScript(value) }
         return nil
+    }
+
+    /// The script of `value` in U+0600–U+06FF (the Arabic block, Unicode 15, as HarfBuzz has it):
+    /// Arabic (the letter mark U+061C too) but the common U+0605, the comma U+060C, the
+    /// semicolon U+061B, the question mark U+061F, the tatweel U+0640 and the end of ayah
+    /// U+06DD, and the inherited marks U+064B–U+0655 and U+0670. `PangoScriptRunsTests` checks every scalar of
+    /// the block against HarfBuzz.
+    @inline(__always)
+    private static func arabicBlockScript(_ value: UInt32) -> hb_script_t {
+        switch value {
+        case 0x0605, 0x060C, 0x061B, 0x061F, 0x0640, 0x06DD: return HB_SCRIPT_COMMON
+        case 0x064B...0x0655, 0x0670: return HB_SCRIPT_INHERITED
+        default: return HB_SCRIPT_ARABIC
+        }
     }
 
     /// Whether `value` has a script of its own (`isReal(scalarScript(value))`), read without

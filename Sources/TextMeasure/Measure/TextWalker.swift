@@ -521,7 +521,7 @@ struct TextWalker: ~Copyable {
     func fitASCIIWords(into fitter: inout LineFitter) -> MissingGlyphTally {
         var segments = LineSegmentIterator(utf8: bytes, rules: tables.lineBreakRules)
         var stepper = GlyphStepper()
-        while let segment = segments.next() {
+        while let segment = segments.nextInASCII() {
             if _slowPath(mayHoldTab(segment, inASCII: true)) {
                 if let walkedTo = placeParts(of: segment, into: &fitter, stepper: &stepper) {
                     return counted(stepper.missing, restFrom: walkedTo)

@@ -91,10 +91,11 @@ struct PangoScriptRunsTests {
         #expect(scanned > 1_000)
     }
 
-    @Test("The scripts of ASCII and the Devanagari and Thai blocks read without HarfBuzz are HarfBuzz's")
+    @Test("The scripts of ASCII and the Arabic, Devanagari and Thai blocks read without HarfBuzz are HarfBuzz's")
     func scalarScriptFastPaths() {
         let unicode = hb_unicode_funcs_get_default()
-        for value in UInt32(0)...0x0E7F where value < 0x80 || (0x0900...0x097F).contains(value) || value >= 0x0E00 {
+        for value in UInt32(0)...0x0E7F
+        where value < 0x80 || (0x0600...0x06FF).contains(value) || (0x0900...0x097F).contains(value) || value >= 0x0E00 {
             #expect(PangoScriptRuns.scalarScript(value, unicode: unicode) == hb_unicode_script(unicode, value), "U+\(String(value, radix: 16))")
         }
     }

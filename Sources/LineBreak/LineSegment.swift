@@ -77,14 +77,15 @@ public struct LineSegmentIterator: IteratorProtocol, Sequence {
         next(skippingLettersBeyondASCII: false)
     }
 
-    /// `next()`, `skippingLettersBeyondASCII` as for `LineBreakIterator.next(skippingLettersBeyondASCII:)`.
+    /// `next()`, `skippingLettersBeyondASCII` as for `LineBreakIterator.next(skippingLettersBeyondASCII:)`
+    /// (the same segments either way; a constant argument picks the loop the caller's text wants).
     @inlinable
     #if compiler(>=6.3)
     @inline(always)
     #else
     @inline(__always)
     #endif
-    mutating func next(skippingLettersBeyondASCII: Bool) -> LineSegment? {
+    public mutating func next(skippingLettersBeyondASCII: Bool) -> LineSegment? {
         guard let opportunity = breaks.next(skippingLettersBeyondASCII: skippingLettersBeyondASCII) else { return nil }
         let segment = LineSegment(
             start: start, end: opportunity.offset,

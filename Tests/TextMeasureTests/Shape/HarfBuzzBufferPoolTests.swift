@@ -4,8 +4,9 @@ import Testing
 
 @Suite("HarfBuzzBufferPool")
 struct HarfBuzzBufferPoolTests {
-    /// Fills `buffer` with `text` as RunShaper does.
-    private func fill(_ buffer: OpaquePointer, _ text: String) {
+    /// Fills `buffer` with `text` as RunShaper does (Arabic, right to left; also used by
+    /// `HarfBuzzFontTests`).
+    static func fill(_ buffer: OpaquePointer, _ text: String) {
         var text = text
         text.withUTF8 { bytes in
             bytes.withMemoryRebound(to: CChar.self) {
@@ -20,7 +21,7 @@ struct HarfBuzzBufferPoolTests {
     func keptCleared() {
         let pool = HarfBuzzBufferPool()
         let buffer = pool.take()
-        fill(buffer, "مرحبا بالعالم")
+        Self.fill(buffer, "مرحبا بالعالم")
         #expect(hb_buffer_get_length(buffer) > 0)
         pool.give(buffer, length: 25)
         #expect(pool.keptCount == 1)
@@ -31,7 +32,7 @@ struct HarfBuzzBufferPoolTests {
         #expect(hb_buffer_get_script(again) == HB_SCRIPT_INVALID)
         #expect(hb_buffer_get_direction(again) == HB_DIRECTION_INVALID)
         #expect(hb_buffer_get_content_type(again) == HB_BUFFER_CONTENT_TYPE_INVALID)
-        fill(again, "مرحبا")
+        Self.fill(again, "مرحبا")
         pool.give(again, length: HarfBuzzBufferPool.maxKeptLength + 1)
         #expect(pool.keptCount == 0)
     }

@@ -12,14 +12,7 @@ struct HarfBuzzFontTests {
     private func shaped(_ text: String, with font: OpaquePointer) -> [Int64] {
         let buffer = hb_buffer_create()!
         defer { hb_buffer_destroy(buffer) }
-        var text = text
-        text.withUTF8 { bytes in
-            bytes.withMemoryRebound(to: CChar.self) {
-                hb_buffer_add_utf8(buffer, $0.baseAddress, Int32($0.count), 0, Int32($0.count))
-            }
-        }
-        hb_buffer_set_script(buffer, HB_SCRIPT_ARABIC)
-        hb_buffer_set_direction(buffer, HB_DIRECTION_RTL)
+        HarfBuzzBufferPoolTests.fill(buffer, text)
         hb_shape(font, buffer, nil, 0)
         var count: UInt32 = 0
         let infos = hb_buffer_get_glyph_infos(buffer, &count)!

@@ -67,6 +67,18 @@ let package = Package(
                 "TextMeasure",
                 "CZlib",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            // The release `rowheight` links the Swift runtime and Foundation statically (what
+            // `swift build --static-swift-stdlib` does, without making every build pass it): the
+            // dynamic loader's binding of libswiftCore's and libFoundationEssentials' symbols was
+            // about 3-4 ms of a 12-15 ms start-up (issue 10: start-up with a one-row input ≤ 15 ms).
+            // The static FoundationEssentials needs its two helper libraries named, and lld, which
+            // (unlike gold) does not warn about the `mktemp` it references. Only this executable
+            // carries the flags: the library products, which other packages use, have none.
+            linkerSettings: [
+                .unsafeFlags(
+                    ["-static-stdlib", "-l_FoundationCShims", "-l_FoundationCollections", "-use-ld=lld"],
+                    .when(platforms: [.linux], configuration: .release))
             ]
         ),
         .testTarget(

@@ -68,19 +68,38 @@ enum CommandLineTools {
     }
 
     /// Runs a program to the end, its output discarded; stops the benchmark run if it fails.
+    ///
+    /// Started with `posix_spawn` and awaited with `waitpid`, as `perf stat` or `hyperfine` start
+    /// a command, in this process's environment but for `LD_PRELOAD`
+    /// (`commandEnvironment`).
     static func run(_ program: String, _ arguments: [String]) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            fatalError("cannot run \(program): \(error)")
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        let argv: [UnsafeMutablePointer<CChar>?] = ([program] + arguments).map { strdup($0) } + [nil]
+        let envp: [UnsafeMutablePointer<CChar>?] = commandEnvironment.map { strdup($0) } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var pid = pid_t()
+        let spawned = posix_spawn(&pid, program, &actions, nil, argv, envp)
+        guard spawned == 0 else { fatalError("cannot run \(program): \(String(cString: strerror(spawned)))") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 {
+            guard errno == EINTR else { fatalError("waitpid for \(program): \(String(cString: strerror(errno)))") }
         }
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            fatalError("\(program) \(arguments.joined(separator: " ")) exited with \(process.terminationStatus)")
+        // Exited (the low seven bits 0) with status 0.
+        guard status == 0 else {
+            fatalError("\(program) \(arguments.joined(separator: " ")) ended with wait status \(status)")
         }
     }
+
+    /// The environment of the commands `run` starts: this process's, without `LD_PRELOAD`.
+    /// package-benchmark's `MallocInterposer` trait runs the benchmarks with its malloc
+    /// interposer preloaded (a Swift library, `libMallocInterposerSwift.so`), which every child
+    /// would inherit: `rowheight` and the Pango oracle would then load the Swift runtime
+    /// dynamically and count every allocation, as no user runs them. (Foundation's `Process`
+    /// passed it on too: start-up figures before 2026-11-24 21:00 include it.)
+    static let commandEnvironment: [String] = ProcessInfo.processInfo.environment
+        .filter { $0.key != "LD_PRELOAD" }
+        .map { "\($0.key)=\($0.value)" }
 }

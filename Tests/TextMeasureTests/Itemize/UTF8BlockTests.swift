@@ -91,4 +91,45 @@ struct UTF8BlockTests {
             #expect(count < 2 ? stopped && calls == 0 : !stopped && calls == 1, "\(count)")
         }
     }
+
+    @Test("forEachPair covers every position but the last, of texts of 0 to 100 bytes, with each block's offset, and stops when asked")
+    func pairsCoverEveryPosition() {
+        for count in 0...100 {
+            let bytes = (0..<count).map { UInt8(0x80 | ($0 & 0x7F)) }  // each position tells itself
+            var covered = Set<Int>()
+            var calls = 0
+            /// Checks one block of a pair against the text at `offset`, recording what it covers.
+            func check(_ block: UTF8Block, _ offset: Int) {
+                #expect(offset >= 0 && (count < 17 ? offset == 0 : offset + 17 <= count), "\(count) \(offset)")
+                for k in 0..<16 where offset + k < count {
+                    #expect(block.leads[k] == bytes[offset + k], "\(count) \(offset) \(k)")
+                    if offset + k + 1 < count { #expect(block.nexts[k] == bytes[offset + k + 1]) }
+                    covered.insert(offset + k)
+                }
+                if count < 17 { #expect((count..<16).allSatisfy { block.leads[$0] == 0 }, "\(count)") }
+            }
+            let finished = bytes.withUnsafeBufferPointer { buffer in
+                UTF8Block.forEachPair(in: buffer) { first, firstOffset, second, secondOffset in
+                    calls += 1
+                    check(first, firstOffset)
+                    check(second, secondOffset)
+                    // The second block never starts before the first, nor more than 16 bytes after it.
+                    #expect(secondOffset >= firstOffset && secondOffset - firstOffset <= 16, "\(count)")
+                    return true
+                }
+            }
+            #expect(finished)
+            #expect(covered.isSuperset(of: 0..<max(count - 1, 0)), "\(count)")
+            // One pair per 32 positions before the last (rounded up): no block is read twice over.
+            #expect(calls == (count < 2 ? 0 : (count - 1 + 31) / 32), "\(count): \(calls) pairs")
+            var stoppedCalls = 0
+            let stopped = bytes.withUnsafeBufferPointer { buffer in
+                !UTF8Block.forEachPair(in: buffer) { _, _, _, _ in
+                    stoppedCalls += 1
+                    return false
+                }
+            }
+            #expect(count < 2 ? !stopped && stoppedCalls == 0 : stopped && stoppedCalls == 1, "\(count)")
+        }
+    }
 }

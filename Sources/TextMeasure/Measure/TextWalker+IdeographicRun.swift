@@ -15,12 +15,13 @@ extension TextWalker {
     }
 
     /// The ideographic fast path of `fitWords`: the scalar after the `pending` segment, which
-    /// `segments` has read, left line breaking in the state after an ideograph. While the
-    /// scalar after that one is ideographic (`StyleTables.Entry.isIdeographic`), or closes it
-    /// (`closesIdeograph`) and an ideographic one follows, the text breaks before the next
-    /// ideographic scalar and nowhere else, with no white space
-    /// (`LineSegmentIterator.continuesIdeographicRun`, `closesIdeograph`): each such segment
-    /// is placed here, measured from the entries, without the line-breaking automaton. Places
+    /// `segments` has read, left line breaking in the state after an ideograph. From there, while
+    /// the text is made of pieces `IdeographicPieces` reads — an ideograph
+    /// (`StyleTables.Entry.isIdeographic`), or an opening scalar and one (`opensIdeograph`),
+    /// with the scalars that close it (`closesIdeograph`, `closesClosedIdeograph`), before the
+    /// next such lead — the text breaks between the pieces and nowhere else, with no white space
+    /// (`LineSegmentIterator.continuesIdeographicRun` and the others): each piece is placed
+    /// here, measured from the entries, without the line-breaking automaton. Places
     /// `pending` first, then the run, and reads the segment after the run into `pending`;
     /// leaves everything as it was when there is no such segment.
     ///
@@ -94,14 +95,15 @@ extension TextWalker {
             }
         }
         pieces.catchUp(&stepper)
-        return .resume(start: pieces.start, end: pieces.start &+ 3)
+        return .resume(start: pieces.start, end: pieces.leadEnd)
     }
 
     /// Whether `segment`, followed by an ideographic scalar, is a piece `IdeographicPieces` gives
     /// as `measure` measures it: an ideograph (an entry that `isIdeographic`: three bytes, a
     /// plain glyph) with a script (one without may continue the script run before it,
     /// `continuedScriptRun`), alone or with a scalar that closes it (`closesIdeograph`, not
-    /// `isIdeographic`), and no white space.
+    /// `isIdeographic`), and no white space. (`IdeographicPieces.read(checkingKerning:)` reads
+    /// such a segment to its end: the scalar after it is ideographic.)
     @inline(__always)
     private func startsIdeographicRun(_ segment: LineSegment, base: UnsafePointer<UInt8>) -> Bool {
         let start = segment.start

@@ -141,20 +141,26 @@ struct IdeographicPieces: IteratorProtocol {
     @inline(__always)
     mutating func takeCommon(while accept: (CommonPiece) -> Bool) -> CommonPiece? {
         while true {
-            // `read(checkingKerning: true)`, with the piece before an ideograph accepted apart:
-            // the loop over ideographs keeps its own registers.
-            let end = leadEnd
+            // `read(checkingKerning: true)`, with the pieces before an ideograph accepted in a
+            // loop of their own, which keeps its registers.
+            var end = leadEnd
             guard startsThreeBytes(at: end) else {
                 hasEnded = true
                 return nil
             }
             guard fontMask & kerningFonts == 0 else { return nil }
-            let entry = entries[Int(TextWalker.decodeThreeBytes(base, at: end))]
-            if entry.isIdeographic {
+            var entry = entries[Int(TextWalker.decodeThreeBytes(base, at: end))]
+            while entry.isIdeographic {
                 let piece = piece(before: entry, at: end, content: advance, mask: fontMask)
                 guard accept(piece) else { return piece }
                 take(piece)
-                continue
+                end = leadEnd
+                guard startsThreeBytes(at: end) else {
+                    hasEnded = true
+                    return nil
+                }
+                guard fontMask & kerningFonts == 0 else { return nil }
+                entry = entries[Int(TextWalker.decodeThreeBytes(base, at: end))]
             }
             switch closedPiece(closingEntry: entry, at: end, checkingKerning: true) {
             case .piece(let piece):

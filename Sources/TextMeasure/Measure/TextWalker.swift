@@ -490,14 +490,6 @@ struct TextWalker: ~Copyable {
         var pending = segments.next()
         var stepper = GlyphStepper()
         let partedEnd = partedEnd()
-        // A text starting with an ideograph: its run from the first segment on, as after any
-        // segment below.
-        var walkedTo = 0
-        if _slowPath(segments.isAfterIdeograph), !dictionary.isActive,
-           !fitIdeographicRun(into: &fitter, segments: &segments, pending: &pending, stepper: &stepper, walkedTo: &walkedTo)
-        {
-            return counted(stepper.missing, restFrom: walkedTo)
-        }
         while let segment = nextSegment(&segments, pending: &pending, dictionary: &dictionary, skippingLettersBeyondASCII: true) {
             if _slowPath(needsParts(segment, partedEnd: partedEnd)) {
                 if let walkedTo = placeParts(of: segment, into: &fitter, stepper: &stepper) {
@@ -509,6 +501,7 @@ struct TextWalker: ~Copyable {
             if fitter.isFull { return counted(stepper.missing, restFrom: segment.end) }
             // Laid out away from the loop over segments, which English text spends its time in.
             // (Not with dictionary breaks: it would place `pending` uncut.)
+            var walkedTo = 0
             if _slowPath(segments.isAfterIdeograph), !dictionary.isActive,
                !fitIdeographicRun(
                 into: &fitter, segments: &segments, pending: &pending, stepper: &stepper, walkedTo: &walkedTo)

@@ -208,6 +208,104 @@ struct LineBreakStateMachine: @unchecked Sendable {  // immutable after creation
         return true
     }
 
+    /// The codes that `closesIdeograph` and may follow each other after an ideograph, any number
+    /// of them (`closesClosedIdeograph`), and the states they lead to from there, `true` at their
+    /// index (row start / `LineBreakTables.codeCount`): in each such state, every one of those
+    /// codes prohibits a break before it, and every code that `continuesIdeographicRun` allows
+    /// one and leads to the state after an ideograph. Found from every code that
+    /// `closesIdeograph` by taking out, one at a time, the code most to blame for a failure —
+    /// after a zero width space (ZW) a break is allowed before "。"; after "。" one is allowed
+    /// before a postfix (PO) — until none fails.
+    func closingCodes() -> (codes: UInt64, rows: [Bool]) {
+        let codeCount = LineBreakTables.codeCount
+        let ideographRow = LineBreakStateMachine.ideographRow
+        var codes: UInt64 = 0
+        for code in 0..<codeCount where closesIdeograph(UInt8(code)) { codes |= 1 << UInt64(code) }
+        while true {
+            // The states after one or more of `codes`, and the codes leading to each.
+            var rows = [Bool](repeating: false, count: stateCount)
+            var producers = [UInt64](repeating: 0, count: stateCount)
+            var queue = [ideographRow]
+            var next = 0
+            while next < queue.count {
+                let row = queue[next]
+                next += 1
+                for code in 0..<codeCount where codes &>> UInt64(code) & 1 != 0 {
+                    let target = Int(transitions[row + code]) & 0x3FFF
+                    producers[target / codeCount] |= 1 << UInt64(code)
+                    if !rows[target / codeCount] {
+                        rows[target / codeCount] = true
+                        queue.append(target)
+                    }
+                }
+            }
+            // Each failure blames the code read and the codes leading to the state it is read in
+            // (or the codes leading to a state the run does not go on from); the code blamed most
+            // is taken out (the lowest of a tie), then the states are found again.
+            var blame = [Int](repeating: 0, count: codeCount)
+            func blameProducers(_ index: Int) {
+                for code in 0..<codeCount where producers[index] &>> UInt64(code) & 1 != 0 { blame[code] += 1 }
+            }
+            for index in rows.indices where rows[index] {
+                let row = index * codeCount
+                for code in 0..<codeCount where codes &>> UInt64(code) & 1 != 0 {
+                    if Int(transitions[row + code]) &>> 14 != LineBreakStateMachine.prohibited {
+                        blame[code] += 1
+                        blameProducers(index)
+                    }
+                }
+                for code in 0..<codeCount where continuesIdeographicRun(UInt8(code)) {
+                    if Int(transitions[row + code]) != ideographRow | LineBreakStateMachine.allowed << 14 {
+                        blameProducers(index)
+                    }
+                }
+            }
+            guard let worst = blame.indices.max(by: { blame[$0] < blame[$1] || (blame[$0] == blame[$1] && $0 > $1) }),
+                blame[worst] > 0
+            else { return (codes, rows) }
+            codes &= ~(1 << UInt64(worst))
+        }
+    }
+
+    /// Whether input `code` is one of the codes that close an ideograph and may follow each other
+    /// after it, any number of them (`closingCodes`: "」。", "ュー", "」！", "？」"), then the run
+    /// goes on before the next scalar that `continuesIdeographicRun`. A piece of an ideograph
+    /// and several closing scalars needs every one of them to be such a code.
+    ///
+    /// - Parameter closing: `closingCodes()`, where the caller asks for many codes.
+    func closesClosedIdeograph(_ code: UInt8, closing: (codes: UInt64, rows: [Bool])? = nil) -> Bool {
+        (closing ?? closingCodes()).codes &>> UInt64(code) & 1 != 0
+    }
+
+    /// Whether input `code`, read in the state after an ideograph or in any state after an
+    /// ideograph and scalars that close it (`closingCodes`: codes that `closesClosedIdeograph`),
+    /// plainly allows a break before it (neither mandatory nor LB25.01's lookahead), is not white
+    /// space, and leads to one state in all of them, in which every code that
+    /// `continuesIdeographicRun` prohibits a break before it and leads to the state after an
+    /// ideograph (an opening bracket: "「" before "確" makes the segment "「確", then the run
+    /// goes on).
+    ///
+    /// - Parameter closing: `closingCodes()`, where the caller asks for many codes.
+    func opensIdeograph(_ code: UInt8, closing: (codes: UInt64, rows: [Bool])? = nil) -> Bool {
+        guard LineBreakStateMachine.whitespaceCodes &>> UInt64(code) & 1 == 0 else { return false }
+        let ideographRow = LineBreakStateMachine.ideographRow
+        let target = Int(transitions[ideographRow + Int(code)])
+        guard target &>> 14 == LineBreakStateMachine.allowed else { return false }
+        let closed = (closing ?? closingCodes()).rows
+        for index in closed.indices where closed[index] {
+            guard Int(transitions[index * LineBreakTables.codeCount + Int(code)]) == target else { return false }
+        }
+        let row = target & 0x3FFF
+        var any = false
+        for next in 0..<LineBreakTables.codeCount where continuesIdeographicRun(UInt8(next)) {
+            any = true
+            guard Int(transitions[row + next]) == ideographRow | LineBreakStateMachine.prohibited << 14 else {
+                return false
+            }
+        }
+        return any
+    }
+
     /// Whether the generated tables can hold `code`: the classes after LB1 and the refinements.
     static func isUsed(_ code: Int) -> Bool {
         guard code < Int(LineBreakTables.baWhitespace) + 1 else { return false }

@@ -119,6 +119,28 @@ extension LineSegmentIterator {
         LineBreakStateMachine.shared.closesIdeograph(LineBreakTables.code(scalar.value))
     }
 
+    /// Whether `scalar` closes an ideograph (`closesIdeograph(_:)`) in a way that lets several
+    /// such scalars follow an ideograph ("」。", "ュー", "」！"): after an ideograph and any
+    /// number of them, no break is allowed before the next one, and the run goes on before a
+    /// scalar that `continuesIdeographicRun(_:)`. An ideograph and closing scalars that all
+    /// qualify make one segment with no white space.
+    ///
+    /// Meant for tables built once (a bit per code point): it reads the automaton's tables.
+    public static func closesClosedIdeograph(_ scalar: Unicode.Scalar) -> Bool {
+        LineBreakStateMachine.shared.closesClosedIdeograph(LineBreakTables.code(scalar.value))
+    }
+
+    /// Whether, after an ideograph (and any scalars that close it that `closesClosedIdeograph(_:)`),
+    /// a break is allowed before `scalar`, and none after it before a scalar that
+    /// `continuesIdeographicRun(_:)`, which leaves the automaton in the state after an ideograph
+    /// (an opening bracket such as 「): the two start a segment with no white space, then the
+    /// run goes on.
+    ///
+    /// Meant for tables built once (a bit per code point): it reads the automaton's tables.
+    public static func opensIdeograph(_ scalar: Unicode.Scalar) -> Bool {
+        LineBreakStateMachine.shared.opensIdeograph(LineBreakTables.code(scalar.value))
+    }
+
     /// Whether the last scalar read, the first of the segment after the one `next()` returned
     /// last, left the automaton in the state after an ideograph (where scalars for which
     /// `continuesIdeographicRun(_:)` holds each start a segment of their own).
@@ -137,11 +159,13 @@ extension LineSegmentIterator {
         @inline(__always) get { breaks.position }
     }
 
-    /// Continues after a run of segments the caller found itself by `continuesIdeographicRun(_:)`
-    /// and `closesIdeograph(_:)`: as if `next()` had just returned the segment ending at
-    /// `start` and read the scalar `start..<end`, which continued an ideographic run (so the
-    /// automaton is in the state after an ideograph). The caller must have started the run where
-    /// `isAfterIdeograph` held and checked every scalar up to `end`.
+    /// Continues after a run of segments the caller found itself by `continuesIdeographicRun(_:)`,
+    /// `closesIdeograph(_:)`, `closesClosedIdeograph(_:)` and `opensIdeograph(_:)`: as if `next()`
+    /// had just returned the segment ending at `start` and read the scalars `start..<end` — a
+    /// scalar that continued an ideographic run, or one that opens it and such a scalar — with
+    /// no break between them (so the automaton is in the state after an ideograph). The caller
+    /// must have started the run where `isAfterIdeograph` held and checked every scalar up to
+    /// `end`.
     @inlinable @inline(__always)
     public mutating func resume(afterIdeographAt start: Int, end: Int) {
         breaks.position = end

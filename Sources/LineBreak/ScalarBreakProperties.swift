@@ -11,25 +11,37 @@ package struct ScalarBreakProperties: Sendable, Equatable {
     package var continuesIdeographicRun: Bool
     /// `LineSegmentIterator.closesIdeograph(_:)` of the code point.
     package var closesIdeograph: Bool
+    /// `LineSegmentIterator.closesClosedIdeograph(_:)` of the code point.
+    package var closesClosedIdeograph: Bool
+    /// `LineSegmentIterator.opensIdeograph(_:)` of the code point.
+    package var opensIdeograph: Bool
 
     /// The properties of `scalar`, asked one by one (what `basicMultilingualPlane()` must equal).
     package init(_ scalar: Unicode.Scalar) {
         resolvedClass = LineBreakClass(resolving: scalar)
         continuesIdeographicRun = LineSegmentIterator.continuesIdeographicRun(scalar)
         closesIdeograph = LineSegmentIterator.closesIdeograph(scalar)
+        closesClosedIdeograph = LineSegmentIterator.closesClosedIdeograph(scalar)
+        opensIdeograph = LineSegmentIterator.opensIdeograph(scalar)
     }
 
-    private init(code: UInt8, machine: LineBreakStateMachine) {
+    private init(code: UInt8, machine: LineBreakStateMachine, closing: (codes: UInt64, rows: [Bool])) {
         resolvedClass = LineBreakTables.resolvedClass(ofCode: code)
         continuesIdeographicRun = machine.continuesIdeographicRun(code)
         closesIdeograph = machine.closesIdeograph(code)
+        closesClosedIdeograph = machine.closesClosedIdeograph(code, closing: closing)
+        opensIdeograph = machine.opensIdeograph(code, closing: closing)
     }
 
     /// The properties of each input code of the line-breaking tables (`LineBreakTables.code`),
     /// worked out once per process with 64 × 64 automaton lookups.
-    private static let byCode = (0..<LineBreakTables.codeCount).map {
-        ScalarBreakProperties(code: UInt8($0), machine: LineBreakStateMachine.shared)
-    }
+    private static let byCode: [ScalarBreakProperties] = {
+        let machine = LineBreakStateMachine.shared
+        let closing = machine.closingCodes()
+        return (0..<LineBreakTables.codeCount).map {
+            ScalarBreakProperties(code: UInt8($0), machine: machine, closing: closing)
+        }
+    }()
 
     /// The properties of a code point below U+10000, as `basicMultilingualPlane()` has them: one
     /// table load, for filling a few blocks of code points without the whole plane's table.

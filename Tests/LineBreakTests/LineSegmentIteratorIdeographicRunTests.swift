@@ -16,14 +16,19 @@ struct LineSegmentIteratorIdeographicRunTests {
         }
     }
 
-    /// Segments with every run of scalars that continue an ideographic run (each alone, or with a
-    /// closing scalar before the next), after a scalar that left the automaton in the ideograph
-    /// state, found without the automaton.
-    static func segmentsSkippingRuns(_ text: String) -> (segments: [LineSegment], skipped: Int) {
+    /// Segments with every run of pieces after a scalar that left the automaton in the ideograph
+    /// state found without the automaton, as the measuring walker finds them
+    /// (`IdeographicPieces`): a lead — that scalar, then a scalar that continues the run, or one
+    /// that opens it (`opensIdeograph(_:)`) and one that continues it — and the scalars closing
+    /// it (one that `closesIdeograph(_:)`, or several that all `closesClosedIdeograph(_:)` too),
+    /// each piece a segment while another lead follows (one that opens an ideograph only after
+    /// no closing scalar or such several).
+    static func segmentsSkippingRuns(_ text: String) -> (segments: [LineSegment], skipped: Int, kinds: Set<String>) {
         let scalars = Array(text.unicodeScalars)
         var offsets = [0]
         for scalar in scalars { offsets.append(offsets.last! + String(scalar).utf8.count) }
         var skipped = 0
+        var kinds = Set<String>()
         let segments = text.withLineSegments { iterator in
             var result: [LineSegment] = []
             while let segment = iterator.next() {
@@ -36,26 +41,45 @@ struct LineSegmentIteratorIdeographicRunTests {
                 }
                 #expect(offsets[index + 1] == iterator.readOffset)
                 var runs = false
-                while index + 1 < scalars.count {
-                    // One scalar, or one and a closing scalar, before one that continues the run.
-                    var length = 1
-                    if !LineSegmentIterator.continuesIdeographicRun(scalars[index + 1]) {
-                        guard index + 2 < scalars.count, LineSegmentIterator.closesIdeograph(scalars[index + 1]),
-                              LineSegmentIterator.continuesIdeographicRun(scalars[index + 2]) else { break }
-                        length = 2
+                var leadLength = 1
+                while true {
+                    var end = index + leadLength
+                    var closing = 0
+                    // Whether every closing scalar so far `closesClosedIdeograph`.
+                    var chained = true
+                    if end < scalars.count, !LineSegmentIterator.continuesIdeographicRun(scalars[end]),
+                       LineSegmentIterator.closesIdeograph(scalars[end])
+                    {
+                        repeat {
+                            chained = chained && LineSegmentIterator.closesClosedIdeograph(scalars[end])
+                            end += 1
+                            closing += 1
+                        } while chained && end < scalars.count && !LineSegmentIterator.continuesIdeographicRun(scalars[end])
+                            && LineSegmentIterator.closesClosedIdeograph(scalars[end])
+                    }
+                    let nextLead: Int
+                    if end < scalars.count, LineSegmentIterator.continuesIdeographicRun(scalars[end]) {
+                        nextLead = 1
+                    } else if chained, end + 1 < scalars.count, LineSegmentIterator.opensIdeograph(scalars[end]),
+                              LineSegmentIterator.continuesIdeographicRun(scalars[end + 1])
+                    {
+                        nextLead = 2
+                    } else {
+                        break
                     }
                     result.append(LineSegment(
-                        start: offsets[index], end: offsets[index + length], whitespaceStart: offsets[index + length],
-                        isMandatoryBreak: false))
-                    index += length
+                        start: offsets[index], end: offsets[end], whitespaceStart: offsets[end], isMandatoryBreak: false))
+                    kinds.insert("lead \(leadLength), closing \(min(closing, 2))")
+                    index = end
+                    leadLength = nextLead
                     skipped += 1
                     runs = true
                 }
-                if runs { iterator.resume(afterIdeographAt: offsets[index], end: offsets[index + 1]) }
+                if runs { iterator.resume(afterIdeographAt: offsets[index], end: offsets[index + leadLength]) }
             }
             return result
         }
-        return (segments, skipped)
+        return (segments, skipped, kinds)
     }
 
     @Test("Kanji and kana continue a run; small kana, CJK punctuation, brackets, spaces do not")
@@ -76,6 +100,20 @@ struct LineSegmentIteratorIdeographicRunTests {
         for scalar in "漢「（ \u{3000}\na".unicodeScalars {
             #expect(!LineSegmentIterator.closesIdeograph(scalar), "\(scalar.debugDescription)")
         }
+        // After closing scalars, more: "」。", "ュー", "」！", "？」".
+        for scalar in "、。」）ー！？".unicodeScalars {
+            #expect(LineSegmentIterator.closesClosedIdeograph(scalar), "\(scalar)")
+        }
+        for scalar in "漢「（ \u{3000}\na".unicodeScalars {
+            #expect(!LineSegmentIterator.closesClosedIdeograph(scalar), "\(scalar.debugDescription)")
+        }
+        // Opening brackets open an ideograph after an ideograph or closing scalars.
+        for scalar in "「（『".unicodeScalars {
+            #expect(LineSegmentIterator.opensIdeograph(scalar), "\(scalar)")
+        }
+        for scalar in "漢、。」ー \u{3000}\na1".unicodeScalars {
+            #expect(!LineSegmentIterator.opensIdeograph(scalar), "\(scalar.debugDescription)")
+        }
     }
 
     @Test("Every case of LineBreakTest.txt: the same segments with runs skipped")
@@ -93,8 +131,12 @@ struct LineSegmentIteratorIdeographicRunTests {
     @Test("Random text dense in ideographs: the same segments with runs skipped")
     func random() {
         var generator = SplitMix64(seed: 0x1DE0)
-        let ideographs: [Unicode.Scalar] = ["漢", "あ", "ア", "\u{20000}", "\u{3000}", "ー", "。", "「", "」", "っ", "！"]
+        let ideographs: [Unicode.Scalar] = [
+            "漢", "あ", "ア", "\u{20000}", "\u{3000}", "ー", "。", "「", "」", "っ", "！", "、", "…", "？", "（", "）",
+            "『", "』", "ュ", "・", "：",
+        ]
         var skipped = 0
+        var kinds = Set<String>()
         for _ in 0..<20_000 {
             var scalars: [Unicode.Scalar] = []
             for _ in 0..<Int.random(in: 1...16, using: &generator) {
@@ -107,8 +149,11 @@ struct LineSegmentIteratorIdeographicRunTests {
             let text = scalars.string
             let result = Self.segmentsSkippingRuns(text)
             skipped += result.skipped
+            kinds.formUnion(result.kinds)
             #expect(result.segments == Self.plainSegments(text), "\(scalars.map { String($0.value, radix: 16) })")
         }
         #expect(skipped > 1_000)
+        // Every kind of piece: a lead of one or two scalars, with no, one or several closing.
+        #expect(kinds.count == 6, "\(kinds.sorted())")
     }
 }

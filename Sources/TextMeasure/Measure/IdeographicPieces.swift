@@ -1,24 +1,26 @@
 /// The pieces of an ideographic run (`TextWalker.fitIdeographicRun`), in order, measured from the
 /// entries: the walker's state while it places the run (with its glyph stepper, kept apart).
 ///
-/// After an ideograph, while the scalar after it is ideographic (`StyleTables.Entry.isIdeographic`),
-/// or closes it (`closesIdeograph`) and an ideographic one follows, the text breaks before the
-/// next ideographic scalar and nowhere else, with no white space
-/// (`LineSegmentIterator.continuesIdeographicRun`, `closesIdeograph`): each such segment is a
-/// piece with no white space, an ideograph alone (not breakable) or with the scalar that
-/// closes it.
+/// After an ideograph, the text breaks before each ideographic scalar (`StyleTables.Entry.isIdeographic`)
+/// and before each scalar that opens one (`opensIdeograph`) followed by one, and nowhere between
+/// an ideograph and the scalars that close it (`closesIdeograph`, then `closesClosedIdeograph`),
+/// with no white space (`LineSegmentIterator.continuesIdeographicRun`, `closesIdeograph`,
+/// `closesClosedIdeograph`, `opensIdeograph`): each piece is a lead — an ideograph, or an
+/// opening scalar and an ideograph — and any closing scalars, while such a lead follows
+/// (`read(checkingKerning:)`, the rule in one place).
 ///
 /// `peekCommon()` and `next()` give the common pieces only — those whose fonts have no kerning —
 /// and no call is made for them, so that a loop over them keeps everything in registers
-/// (`LineFitter.appendCommonWhileFitting`); `nextSegment()` gives any piece. Where `next()` gives none
-/// because the run has ended (`hasEnded`), neither does `nextSegment()`.
+/// (`LineFitter.appendCommonWhileFitting`); `nextSegment()` gives an ideograph alone or with one
+/// closing scalar, with kerning. Where `next()` gives none because the run has ended
+/// (`hasEnded`), neither does `nextSegment()`.
 struct IdeographicPieces: IteratorProtocol {
     /// The text.
     let base: UnsafePointer<UInt8>
     /// The text's length in bytes.
     let count: Int
-    /// `count - 6`: the last `start` with a scalar of three bytes after the ideograph there.
-    let lastStart: Int
+    /// `count - 3`: the last offset where a scalar of three bytes may start.
+    let lastScalarStart: Int
     /// The style's tables.
     let tables: StyleTableView
     /// `tables.entries`.
@@ -28,13 +30,19 @@ struct IdeographicPieces: IteratorProtocol {
     /// or every bit when the style has more than 32 fonts, whose `bit(font:)` is not always
     /// their mask bit (then `next()` gives no piece).
     let kerningFonts: UInt32
-    /// Where the next piece starts: an ideograph of three bytes.
+    /// Where the next piece starts: its lead, an ideograph of three bytes or a scalar that opens
+    /// one (`StyleTables.Entry.opensIdeograph`) and the ideograph.
     private(set) var start: Int
-    /// The advance of the ideograph at `start` (its entry's: the rest of it is read again
-    /// where needed, which keeps the loop over `next()` in registers).
+    /// Where the lead of the piece at `start` ends: `start + 3`, or `start + 6` after a scalar
+    /// that opens the ideograph. The line-breaking automaton, having read the lead, is in the
+    /// state after an ideograph (`LineSegmentIterator.resume(afterIdeographAt:end:)`).
+    private(set) var leadEnd: Int
+    /// The content of the lead at `start`: the ideograph's advance (its entry's: the rest of it
+    /// is read again where needed, which keeps the loop over `next()` in registers), or the
+    /// opening scalar's and the ideograph's (`closedContent`, as `TextWalker.measure` sums them).
     private var advance: Double
-    /// The mask bit of the font of the ideograph at `start` (`bit(font:)`: its
-    /// `StyleTables.maskBit(font:)` but where `kerningFonts` has every bit).
+    /// The mask bits (`bit(font:)`: their `StyleTables.maskBit(font:)` but where
+    /// `kerningFonts` has every bit) of the fonts of the lead at `start`.
     private var fontMask: UInt32
     /// Where the glyph stepper stands: it has stepped through the scalars before this offset.
     /// Behind `start` once `next()` has given pieces (it has not stepped through their last
@@ -44,21 +52,43 @@ struct IdeographicPieces: IteratorProtocol {
     /// too), not because the piece needs the stepper.
     private(set) var hasEnded = false
 
-    /// The pieces from the ideograph at `start` (which must have an entry that
-    /// `isIdeographic`).
+    /// The pieces from the lead at `start`: an ideograph (an entry that `isIdeographic`), or a
+    /// scalar that `opensIdeograph` and an ideograph (`leadEnd`).
     @inline(__always)
     init(text: UnsafeBufferPointer<UInt8>, base: UnsafePointer<UInt8>, start: Int, tables: StyleTableView) {
         self.base = base
         count = text.count
-        lastStart = text.count &- 6
+        lastScalarStart = text.count &- 3
         self.tables = tables
         entries = tables.entries
         kerningFonts = tables.fontCount > 32 ? ~0 : tables.kerningFonts
         self.start = start
         steppedTo = start
         let entry = entries[Int(TextWalker.decodeThreeBytes(base, at: start))]
-        advance = entry.advance
-        fontMask = IdeographicPieces.bit(font: entry.font)
+        if entry.isIdeographic {
+            leadEnd = start &+ 3
+            advance = entry.advance
+            fontMask = IdeographicPieces.bit(font: entry.font)
+        } else {
+            let ideograph = entries[Int(TextWalker.decodeThreeBytes(base, at: start &+ 3))]
+            leadEnd = start &+ 6
+            advance = IdeographicPieces.closedContent(
+                advance: entry.advance, closingAdjustment: 0, closingAdvance: ideograph.advance)
+            fontMask = IdeographicPieces.bit(font: entry.font) | IdeographicPieces.bit(font: ideograph.font)
+        }
+    }
+
+    /// Whether `start..<end` of the text (`start` a lead byte of three) is a piece's lead as
+    /// `IdeographicPieces` reads one: an ideograph (`isIdeographic`), or a scalar that
+    /// `opensIdeograph` and an ideograph. What `init` needs at `start`.
+    @inline(__always)
+    static func isLead(
+        start: Int, end: Int, base: UnsafePointer<UInt8>, entries: UnsafePointer<StyleTables.Entry>
+    ) -> Bool {
+        let entry = entries[Int(TextWalker.decodeThreeBytes(base, at: start))]
+        if end == start &+ 3 { return entry.isIdeographic }
+        return end == start &+ 6 && entry.opensIdeograph && base[start &+ 3] & 0xF0 == 0xE0
+            && entries[Int(TextWalker.decodeThreeBytes(base, at: start &+ 3))].isIdeographic
     }
 
     /// `StyleTables.maskBit(font:)` for a style of at most 32 fonts (fonts 0–31, `kerningFonts`
@@ -77,15 +107,18 @@ struct IdeographicPieces: IteratorProtocol {
     struct CommonPiece {
         /// Where the piece ends (and the next one starts).
         let end: Int
-        /// The piece's content: the ideograph's advance, or that and the closing scalar's
-        /// (`closedContent`).
+        /// The piece's content: its lead's, and the closing scalars' (`closedContent`, one by
+        /// one).
         let content: Double
         /// The piece's font mask (`bit(font:)` of its scalars).
         let mask: UInt32
-        /// The advance of the ideograph at `end`.
+        /// The content of the lead at `end` (`advance`): the ideograph's advance, or the opening
+        /// scalar's and the ideograph's.
         let followingAdvance: Double
-        /// The mask bit (`bit(font:)`) of the ideograph at `end`.
+        /// The mask bits (`bit(font:)`) of the lead at `end`.
         let followingMask: UInt32
+        /// Where the lead at `end` ends (`leadEnd`).
+        let followingLeadEnd: Int
     }
 
     /// The next piece if its fonts have no kerning — so that its adjustments are 0 whatever
@@ -108,34 +141,124 @@ struct IdeographicPieces: IteratorProtocol {
     @inline(__always)
     mutating func takeCommon(while accept: (CommonPiece) -> Bool) -> CommonPiece? {
         while true {
-            // (Where `segmentEnd()` would be `nil`, `hasEnded`.)
-            let end = start &+ 3
-            guard start <= lastStart, base[end] & 0xF0 == 0xE0 else { return ended() }
+            // `read(checkingKerning: true)`, with the pieces before an ideograph accepted in a
+            // loop of their own, which keeps its registers.
+            var end = leadEnd
+            guard startsThreeBytes(at: end) else {
+                hasEnded = true
+                return nil
+            }
             guard fontMask & kerningFonts == 0 else { return nil }
-            let nextEntry = entries[Int(TextWalker.decodeThreeBytes(base, at: end))]
-            if nextEntry.isIdeographic {
-                let piece = CommonPiece(
-                    end: end, content: advance, mask: fontMask, followingAdvance: nextEntry.advance,
-                    followingMask: IdeographicPieces.bit(font: nextEntry.font))
+            var entry = entries[Int(TextWalker.decodeThreeBytes(base, at: end))]
+            while entry.isIdeographic {
+                let piece = piece(before: entry, at: end, content: advance, mask: fontMask)
                 guard accept(piece) else { return piece }
                 take(piece)
-                continue
+                end = leadEnd
+                guard startsThreeBytes(at: end) else {
+                    hasEnded = true
+                    return nil
+                }
+                guard fontMask & kerningFonts == 0 else { return nil }
+                entry = entries[Int(TextWalker.decodeThreeBytes(base, at: end))]
             }
-            guard nextEntry.closesIdeograph else { return ended() }
-            let closingMask = IdeographicPieces.bit(font: nextEntry.font)
-            guard closingMask & kerningFonts == 0 else { return nil }
-            guard end <= lastStart, base[end &+ 3] & 0xF0 == 0xE0 else { return ended() }
-            let followingEntry = entries[Int(TextWalker.decodeThreeBytes(base, at: end &+ 3))]
-            guard followingEntry.isIdeographic else { return ended() }
-            let piece = CommonPiece(
-                end: end &+ 3,
-                content: IdeographicPieces.closedContent(
-                    advance: advance, closingAdjustment: 0, closingAdvance: nextEntry.advance),
-                mask: fontMask | closingMask, followingAdvance: followingEntry.advance,
-                followingMask: IdeographicPieces.bit(font: followingEntry.font))
-            guard accept(piece) else { return piece }
-            take(piece)
+            switch closedPiece(closingEntry: entry, at: end, checkingKerning: true) {
+            case .piece(let piece):
+                guard accept(piece) else { return piece }
+                take(piece)
+            case .ended:
+                hasEnded = true
+                return nil
+            case .kerning:
+                return nil
+            }
         }
+    }
+
+    /// What `read(checkingKerning:)` finds at `start`.
+    enum Read {
+        /// The piece at `start`, the run going on after it.
+        case piece(CommonPiece)
+        /// The run ends at `start`: `nextSegment` gives no piece either.
+        case ended
+        /// A font of the piece has kerning (`kerningFonts`): not a common piece.
+        case kerning
+    }
+
+    /// The piece at `start` — its lead (`leadEnd`), then the scalars that close it, if any (one
+    /// that `closesIdeograph`, or several that all `closesClosedIdeograph` too) — if the run
+    /// goes on after it, with a lead: an ideograph (`isIdeographic`), or a scalar that
+    /// `opensIdeograph` and an ideograph (after no closing scalar or several such). The rule
+    /// of the run, in one place (with `piece(before:at:content:mask:)` and
+    /// `closedPiece(closingEntry:at:checkingKerning:)`, which `takeCommon` calls as this does):
+    /// the text breaks there (`LineSegmentIterator.continuesIdeographicRun`, `closesIdeograph`,
+    /// `closesClosedIdeograph`, `opensIdeograph`: the line-breaking automaton's) and nowhere
+    /// inside, and the automaton, having read the next lead, is in the state after an ideograph.
+    /// The content is summed with no adjustments (`closedContent`): what `TextWalker.measure`
+    /// sums for a common piece, whose fonts have no kerning.
+    ///
+    /// - Parameter checkingKerning: Whether to return `.kerning` for a piece with a font that
+    ///   kerns, as soon as one is seen (else its content is without the adjustments: where only
+    ///   its end and lead matter).
+    @inline(__always)
+    func read(checkingKerning: Bool) -> Read {
+        let end = leadEnd
+        guard startsThreeBytes(at: end) else { return .ended }
+        if checkingKerning && fontMask & kerningFonts != 0 { return .kerning }
+        let entry = entries[Int(TextWalker.decodeThreeBytes(base, at: end))]
+        if entry.isIdeographic { return .piece(piece(before: entry, at: end, content: advance, mask: fontMask)) }
+        return closedPiece(closingEntry: entry, at: end, checkingKerning: checkingKerning)
+    }
+
+    /// Whether a scalar of three bytes starts at `offset` (at most `lastScalarStart`).
+    @inline(__always)
+    private func startsThreeBytes(at offset: Int) -> Bool {
+        offset <= lastScalarStart && base[offset] & 0xF0 == 0xE0
+    }
+
+    /// The piece of the lead at `start` (`content`, `mask`), ending at `end` before an
+    /// ideograph (`entry`, which `isIdeographic`), the next lead.
+    @inline(__always)
+    private func piece(before entry: StyleTables.Entry, at end: Int, content: Double, mask: UInt32) -> CommonPiece {
+        CommonPiece(
+            end: end, content: content, mask: mask, followingAdvance: entry.advance,
+            followingMask: IdeographicPieces.bit(font: entry.font), followingLeadEnd: end &+ 3)
+    }
+
+    /// `read(checkingKerning:)` where the scalar after the lead, at `leadEnd` (`entry`), is not
+    /// ideographic: the scalars that close the lead, then the next lead.
+    @inline(__always)
+    private func closedPiece(closingEntry first: StyleTables.Entry, at leadEnd: Int, checkingKerning: Bool) -> Read {
+        var end = leadEnd
+        var entry = first
+        var content = advance
+        var mask = fontMask
+        // Whether every closing scalar so far `closesClosedIdeograph`: then more may follow,
+        // and an opening scalar.
+        var chained = true
+        if entry.closesIdeograph {
+            repeat {
+                let closingMask = IdeographicPieces.bit(font: entry.font)
+                if checkingKerning && closingMask & kerningFonts != 0 { return .kerning }
+                chained = chained && entry.closesClosedIdeograph
+                content = IdeographicPieces.closedContent(
+                    advance: content, closingAdjustment: 0, closingAdvance: entry.advance)
+                mask |= closingMask
+                end &+= 3
+                guard startsThreeBytes(at: end) else { return .ended }
+                entry = entries[Int(TextWalker.decodeThreeBytes(base, at: end))]
+            } while chained && !entry.isIdeographic && entry.closesClosedIdeograph
+            if entry.isIdeographic { return .piece(piece(before: entry, at: end, content: content, mask: mask)) }
+        }
+        guard chained, entry.opensIdeograph, startsThreeBytes(at: end &+ 3) else { return .ended }
+        let ideograph = entries[Int(TextWalker.decodeThreeBytes(base, at: end &+ 3))]
+        guard ideograph.isIdeographic else { return .ended }
+        return .piece(CommonPiece(
+            end: end, content: content, mask: mask,
+            followingAdvance: IdeographicPieces.closedContent(
+                advance: entry.advance, closingAdjustment: 0, closingAdvance: ideograph.advance),
+            followingMask: IdeographicPieces.bit(font: entry.font) | IdeographicPieces.bit(font: ideograph.font),
+            followingLeadEnd: end &+ 6))
     }
 
     /// Takes `piece`, which `peekCommon()` gave (nothing changed since): the next piece starts
@@ -143,6 +266,7 @@ struct IdeographicPieces: IteratorProtocol {
     @inline(__always)
     mutating func take(_ piece: CommonPiece) {
         start = piece.end
+        leadEnd = piece.followingLeadEnd
         advance = piece.followingAdvance
         fontMask = piece.followingMask
     }
@@ -166,13 +290,6 @@ struct IdeographicPieces: IteratorProtocol {
         return take(asPiece: common)
     }
 
-    /// `peekCommon()`'s `nil` at the end of the run.
-    @inline(__always)
-    private mutating func ended() -> CommonPiece? {
-        hasEnded = true
-        return nil
-    }
-
     /// Steps `stepper`, which has stepped through the pieces given before those of `next()`
     /// since the last call, through the last scalar of these.
     @inline(__always)
@@ -183,10 +300,16 @@ struct IdeographicPieces: IteratorProtocol {
         steppedTo = start
     }
 
-    /// The next piece, whatever it is, `stepper` stepped through it (`catchUp` first); `nil` at
-    /// the end of the run, nothing changed.
+    /// The next piece, `stepper` stepped through it (`catchUp` first), where it is an ideograph
+    /// alone or with one scalar that closes it; `nil` for another piece (with kerning, it is
+    /// left to the general path: `TextWalker.measure` splits a piece whose first scalar has no
+    /// script where its fonts kern, `continuedScriptRun`) and at the end of the run, nothing
+    /// changed.
     mutating func nextSegment(stepper: inout GlyphStepper) -> LayoutPiece? {
-        guard let end = segmentEnd() else { return nil }
+        guard case .piece(let found) = read(checkingKerning: false), leadEnd == start &+ 3,
+            found.end &- leadEnd <= 3
+        else { return nil }
+        let end = found.end
         catchUp(&stepper)
         let value = TextWalker.decodeThreeBytes(base, at: start)
         let entry = entries[Int(value)]
@@ -203,11 +326,8 @@ struct IdeographicPieces: IteratorProtocol {
                 adjustment: adjustment,
                 closingAdjustment: stepper.stepIdeograph(closing, entry: closingEntry, tables: tables))
         }
-        start = end
         steppedTo = end
-        let following = entries[Int(TextWalker.decodeThreeBytes(base, at: end))]
-        advance = following.advance
-        fontMask = IdeographicPieces.bit(font: following.font)
+        take(found)
         return piece
     }
 
@@ -247,18 +367,11 @@ struct IdeographicPieces: IteratorProtocol {
         return content
     }
 
-    /// Where the piece starting at `start` ends if the run goes on: after the ideograph if the
-    /// next scalar is ideographic, after the next if that closes it and an ideographic one
-    /// follows; `nil` otherwise.
+    /// Where the piece starting at `start` ends if the run goes on after it (`read`); `nil`
+    /// otherwise.
     @inline(__always)
     func segmentEnd() -> Int? {
-        let end = start &+ 3
-        guard end &+ 3 <= count, base[end] & 0xF0 == 0xE0 else { return nil }
-        let nextEntry = entries[Int(TextWalker.decodeThreeBytes(base, at: end))]
-        if nextEntry.isIdeographic { return end }
-        guard nextEntry.closesIdeograph, end &+ 6 <= count, base[end &+ 3] & 0xF0 == 0xE0,
-            entries[Int(TextWalker.decodeThreeBytes(base, at: end &+ 3))].isIdeographic
-        else { return nil }
-        return end &+ 3
+        guard case .piece(let piece) = read(checkingKerning: false) else { return nil }
+        return piece.end
     }
 }

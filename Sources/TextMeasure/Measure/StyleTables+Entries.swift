@@ -114,11 +114,15 @@ extension StyleTables {
                 if !PangoScriptRuns.isReal(PangoScriptRuns.scalarScript(UInt32(cp), unicode: unicode)) {
                     flags |= Entry.scriptless
                 }
+                var runFlags: UInt8 = 0
                 if asciiFastPath, cp >= 0x800, !continuing, !extender, !shaped, !missing, advance > 0 {
                     if breaking.continuesIdeographicRun { flags |= Entry.ideographic }
                     if breaking.closesIdeograph { flags |= Entry.closing }
+                    if breaking.closesClosedIdeograph { runFlags |= Entry.closingAgain }
+                    if breaking.opensIdeograph { runFlags |= Entry.opening }
                 }
-                (entries + cp).initialize(to: Entry(advance: advance, glyph: resolved.glyph, font: UInt8(font), flags: flags))
+                (entries + cp).initialize(
+                    to: Entry(advance: advance, glyph: resolved.glyph, font: UInt8(font), flags: flags, runFlags: runFlags))
             }
         }
 

@@ -93,6 +93,33 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
 
         /// The `flags` bit of `hasNoScript`.
         static var scriptless: UInt8 { 128 }
+
+        /// More bits, for the ideographic fast path (in the entry's padding: the entry stays 16
+        /// bytes). Bit 0 (`closingAgain`): see `closesClosedIdeograph`. Bit 1 (`opening`): see
+        /// `opensIdeograph`. Set only where `isIdeographic` and `closesIdeograph` may be (a
+        /// plain glyph of three bytes in UTF-8, `StyleTables.init`'s `asciiFastPath`).
+        var runFlags: UInt8 = 0
+
+        /// Whether the walker's ideographic fast path may take the code point after an ideograph
+        /// and a scalar that closes it (`closesIdeograph`), when an ideographic one follows them
+        /// (`LineSegmentIterator.closesClosedIdeograph`: "」。", "ュー"), and it measures as a
+        /// plain glyph (as `isIdeographic`).
+        var closesClosedIdeograph: Bool {
+            @inline(__always) get { runFlags & StyleTables.Entry.closingAgain != 0 }
+        }
+
+        /// The `runFlags` bit of `closesClosedIdeograph`.
+        static var closingAgain: UInt8 { 1 }
+
+        /// Whether the walker's ideographic fast path may take the code point before an ideograph,
+        /// in the segment of that ideograph (`LineSegmentIterator.opensIdeograph`: "「確"), and it
+        /// measures as a plain glyph (as `isIdeographic`).
+        var opensIdeograph: Bool {
+            @inline(__always) get { runFlags & StyleTables.Entry.opening != 0 }
+        }
+
+        /// The `runFlags` bit of `opensIdeograph`.
+        static var opening: UInt8 { 2 }
     }
 
     /// `Entry` of each BMP code point (65,536), filled block by block as texts need them (see

@@ -15,12 +15,13 @@ extension TextWalker {
     }
 
     /// The ideographic fast path of `fitWords`: the scalar after the `pending` segment, which
-    /// `segments` has read, left line breaking in the state after an ideograph. While the
-    /// scalar after that one is ideographic (`StyleTables.Entry.isIdeographic`), or closes it
-    /// (`closesIdeograph`) and an ideographic one follows, the text breaks before the next
-    /// ideographic scalar and nowhere else, with no white space
-    /// (`LineSegmentIterator.continuesIdeographicRun`, `closesIdeograph`): each such segment
-    /// is placed here, measured from the entries, without the line-breaking automaton. Places
+    /// `segments` has read, left line breaking in the state after an ideograph. From there, while
+    /// the text is made of pieces `IdeographicPieces` reads — an ideograph
+    /// (`StyleTables.Entry.isIdeographic`), or an opening scalar and one (`opensIdeograph`),
+    /// with the scalars that close it (`closesIdeograph`, `closesClosedIdeograph`), before the
+    /// next such lead — the text breaks between the pieces and nowhere else, with no white space
+    /// (`LineSegmentIterator.continuesIdeographicRun` and the others): each piece is placed
+    /// here, measured from the entries, without the line-breaking automaton. Places
     /// `pending` first, then the run, and reads the segment after the run into `pending`;
     /// leaves everything as it was when there is no such segment.
     ///
@@ -56,7 +57,7 @@ extension TextWalker {
     /// the end of the scalar read after `next`: the common pieces with the open line in
     /// registers (`LineFitter.appendCommonWhileFitting`), the first that does not fit it and the
     /// others one at a time. `next` is the run's first piece when it is one (mostly an
-    /// ideograph, `startsIdeographicRun`), else measured and placed first.
+    /// ideograph, `ideographicRun(startingWith:base:)`), else measured and placed first.
     ///
     /// - Complexity: O(n) in the run's length, a few tens of instructions per ideograph.
     @inline(never)
@@ -71,10 +72,10 @@ extension TextWalker {
         else { return .none }
         // `next` is final: the scalar after it is no extender.
         var pieces: IdeographicPieces
-        if startsIdeographicRun(next, base: base) {
+        if let run = ideographicRun(startingWith: next, base: base) {
             // The run's first piece, as `measure` would measure it (and where it is the whole
             // run, the walk resumes after it as it would).
-            pieces = IdeographicPieces(text: bytes, base: base, start: next.start, tables: tables)
+            pieces = run
         } else {
             pieces = IdeographicPieces(text: bytes, base: base, start: next.end, tables: tables)
             guard pieces.segmentEnd() != nil else { return .none }
@@ -94,26 +95,35 @@ extension TextWalker {
             }
         }
         pieces.catchUp(&stepper)
-        return .resume(start: pieces.start, end: pieces.start &+ 3)
+        return .resume(start: pieces.start, end: pieces.leadEnd)
     }
 
-    /// Whether `segment`, followed by an ideographic scalar, is a piece `IdeographicPieces` gives
-    /// as `measure` measures it: an ideograph (an entry that `isIdeographic`: three bytes, a
-    /// plain glyph) with a script (one without may continue the script run before it,
-    /// `continuedScriptRun`), alone or with a scalar that closes it (`closesIdeograph`, not
-    /// `isIdeographic`), and no white space.
+    /// The pieces from the start of `segment`, which an ideographic scalar follows, where
+    /// `segment` is the first of them as `IdeographicPieces` reads it (`segmentEnd()`, no white
+    /// space) and as `measure` measures it: its lead an ideograph with a script (one without may
+    /// continue the script run before it, `continuedScriptRun`), or an opening scalar and an
+    /// ideograph (`IdeographicPieces.isLead`; in the common pieces, whose fonts do not kern,
+    /// `measure` does not split them at the ideograph, `mayJoinInTables`, and `nextSegment`
+    /// gives none); else `nil`.
+    #if compiler(>=6.3)
+    @inline(always)
+    #else
     @inline(__always)
-    private func startsIdeographicRun(_ segment: LineSegment, base: UnsafePointer<UInt8>) -> Bool {
+    #endif
+    private func ideographicRun(startingWith segment: LineSegment, base: UnsafePointer<UInt8>) -> IdeographicPieces? {
         let start = segment.start
-        guard segment.whitespaceStart == segment.end, segment.end &- start <= 6, base[start] & 0xF0 == 0xE0 else {
-            return false
-        }
+        guard segment.whitespaceStart == segment.end, base[start] & 0xF0 == 0xE0 else { return nil }
         let entry = tables.entries[Int(TextWalker.decodeThreeBytes(base, at: start))]
-        guard entry.isIdeographic, !entry.hasNoScript else { return false }
-        if segment.end == start &+ 3 { return true }
-        guard segment.end == start &+ 6, base[start &+ 3] & 0xF0 == 0xE0 else { return false }
-        let closing = tables.entries[Int(TextWalker.decodeThreeBytes(base, at: start &+ 3))]
-        return closing.closesIdeograph && !closing.isIdeographic
+        if entry.isIdeographic {
+            guard !entry.hasNoScript else { return nil }
+        } else {
+            guard segment.end &- start >= 6,
+                IdeographicPieces.isLead(start: start, end: start &+ 6, base: base, entries: tables.entries)
+            else { return nil }
+        }
+        let pieces = IdeographicPieces(text: bytes, base: base, start: start, tables: tables)
+        guard pieces.segmentEnd() == segment.end else { return nil }
+        return pieces
     }
 
     /// Places the common pieces of `pieces` (`IdeographicPieces.peekCommon()`) until it gives

@@ -1,10 +1,14 @@
+import LineBreak
 import Testing
 @testable import TextMeasure
 
-/// `IdeographicPieces`: its common pieces (`next()`, no stepper, no kerning) and its general
-/// ones (`nextSegment(stepper:)`) are the same pieces, the stepper catching up to the same
-/// state; and the walker's ideographic fast path matches the general path with a CJK font that
-/// kerns, where every piece takes `nextSegment`.
+/// `IdeographicPieces`: its common pieces (`next()`, no stepper, no kerning) are the segments of
+/// the line-breaking automaton measured by the general path (`TextWalker.measure`), every kind
+/// (an ideograph, or an opening scalar and one, with no, one or several closing scalars), on
+/// the Japanese corpus and on random text; its general ones (`nextSegment(stepper:)`) are the
+/// same pieces where it gives them, the stepper catching up to the same state; and the walker's
+/// ideographic fast path matches the general path with a CJK font that kerns, where every piece
+/// takes `nextSegment` or the general path.
 @Suite("IdeographicPieces")
 struct IdeographicPiecesTests {
     /// Runs of kanji and kana, with closing punctuation (a piece of two scalars) and a
@@ -12,6 +16,7 @@ struct IdeographicPiecesTests {
     static let runs = [
         "漢字仮名交じり文、漢字。かなカナ！漢字「終",
         "東京タワーは、とても高い。ちょっと待ってください…終わり",
+        "漢字「仮名」。交じり！「文」、漢字ー漢字」」「漢」？！「終",
         String(repeating: "漢字仮名交じり文", count: 6) + "。",
     ]
 
@@ -45,7 +50,7 @@ struct IdeographicPiecesTests {
         ]
     }
 
-    @Test("next() gives the pieces nextSegment gives, and the stepper catches up to the same state")
+    @Test("next() gives the pieces nextSegment gives where it gives them, and the stepper catches up to the same state")
     func nextMatchesNextSegment() throws {
         let measurer = try TextMeasurer(style: try TextStyle.bundled(fontSize: 17))
         var closed = 0
@@ -54,13 +59,118 @@ struct IdeographicPiecesTests {
             let general = Self.pieces(text, measurer: measurer, useNext: false)
             #expect(common.pieces.count >= 10, "\(text)")
             closed += common.pieces.filter(\.isBreakable).count
-            #expect(common.pieces.map(Self.fields) == general.pieces.map(Self.fields), "\(text)")
-            #expect(common.scalar == general.scalar && common.font == general.font, "\(text)")
+            // `nextSegment` gives an ideograph alone or with one closing scalar, the pieces up
+            // to the first other one.
+            let given = general.pieces.count
+            #expect(given >= 2, "\(text)")
+            #expect(Array(common.pieces.prefix(given).map(Self.fields)) == general.pieces.map(Self.fields), "\(text)")
+            if given == common.pieces.count {
+                #expect(common.scalar == general.scalar && common.font == general.font, "\(text)")
+            }
             // The run stops before the scalar that neither continues nor closes it.
             let last = try #require(common.pieces.last)
             #expect(Array(text.utf8)[last.end...].count >= 3)
         }
         #expect(closed >= 3, "pieces of an ideograph with its closing scalar (、ー…)")
+    }
+
+    /// Checks `IdeographicPieces.next()` against the general path over `text`: wherever the
+    /// line-breaking automaton, after a segment, has read a scalar that leaves it in the state
+    /// after an ideograph and that is a piece's lead there (`IdeographicPieces.isLead`), the
+    /// pieces from it are the automaton's next segments, each measured as the general path
+    /// measures it (`TextWalker.measure`, every field bit for bit), and where they stop the
+    /// automaton resumed as the walker resumes it (`resume(afterIdeographAt:end:)`) gives the
+    /// segments it gives uninterrupted.
+    ///
+    /// - Returns: How many pieces of each kind ("lead 1|2, closing 0|1|2+") were compared.
+    static func checkAgainstGeneral(_ text: String, measurer: TextMeasurer) -> [String: Int] {
+        var utf8 = Array(text.utf8)
+        return utf8.withUnsafeMutableBufferPointer { buffer in
+            let bytes = UnsafeBufferPointer(buffer)
+            measurer.tables.fillEntries(coveringScalarsOf: bytes)
+            let tables = measurer.tables
+            let walker = TextWalker(tables: tables, bytes: bytes)
+            // The automaton's segments, measured in order with one stepper; with whether the
+            // automaton was after an ideograph once it returned each.
+            var segments: [LineSegment] = []
+            var afterIdeograph: [Bool] = []
+            var measured: [LayoutPiece] = []
+            var iterator = LineSegmentIterator(utf8: bytes, rules: tables.lineBreakRules)
+            var stepper = GlyphStepper()
+            while let segment = iterator.next() {
+                segments.append(segment)
+                afterIdeograph.append(iterator.isAfterIdeograph)
+                measured.append(walker.measure(from: segment.start, to: segment.end, segment: segment, stepper: &stepper))
+            }
+            var kinds: [String: Int] = [:]
+            let base = bytes.baseAddress!
+            for (index, segment) in segments.enumerated() where afterIdeograph[index] && index + 1 < segments.count {
+                let start = segment.end
+                guard base[start] & 0xF0 == 0xE0,
+                    IdeographicPieces.isLead(start: start, end: start + 3, base: base, entries: tables.entries)
+                else { continue }
+                var pieces = IdeographicPieces(text: bytes, base: base, start: start, tables: tables)
+                var next = index + 1
+                while let piece = pieces.next() {
+                    guard next < segments.count else {
+                        Issue.record("a piece past the last segment: \(text.debugDescription)")
+                        return kinds
+                    }
+                    #expect(Self.fields(piece) == Self.fields(measured[next]), "\(text.debugDescription) at \(piece.start)")
+                    let first = tables.entries[Int(TextWalker.decodeThreeBytes(base, at: piece.start))]
+                    let leadLength = first.opensIdeograph ? 2 : 1
+                    let closing = (piece.end - piece.start) / 3 - leadLength
+                    kinds["lead \(leadLength), closing \(min(closing, 2))", default: 0] += 1
+                    next += 1
+                }
+                guard next > index + 1 else { continue }
+                // Resumed where the pieces stop, the automaton gives the segments it gives
+                // uninterrupted.
+                var resumed = LineSegmentIterator(utf8: bytes, rules: tables.lineBreakRules)
+                while let segment = resumed.next(), segment.end < pieces.start {}
+                resumed.resume(afterIdeographAt: pieces.start, end: pieces.leadEnd)
+                var rest: [LineSegment] = []
+                while let segment = resumed.next() { rest.append(segment) }
+                #expect(rest == Array(segments[next...]), "\(text.debugDescription) after \(pieces.start)")
+            }
+            return kinds
+        }
+    }
+
+    @Test("next() gives the automaton's segments measured as the general path measures them: the Japanese corpus")
+    func nextMatchesGeneralOnCorpus() throws {
+        let measurer = try TextMeasurer(style: try TextStyle.bundled(fontSize: 17))
+        var kinds: [String: Int] = [:]
+        var row = ""
+        for text in try PangoAccuracyTests.texts("ja") + Self.runs + MeasurePathEquivalenceTests.ideographicTexts {
+            kinds.merge(Self.checkAgainstGeneral(text, measurer: measurer), uniquingKeysWith: +)
+            row += text
+            if row.count >= 100 {
+                kinds.merge(Self.checkAgainstGeneral(row, measurer: measurer), uniquingKeysWith: +)
+                row = ""
+            }
+        }
+        // Every kind of piece, many times.
+        #expect(kinds.count == 6 && kinds.values.allSatisfy { $0 >= 20 }, "\(kinds.sorted { $0.key < $1.key })")
+    }
+
+    /// Scalars the runs are made of, and what may end them: kanji, kana, small kana, the
+    /// prolonged sound mark, CJK punctuation and brackets, the ideographic space, ASCII.
+    static let mixed: [Unicode.Scalar] = Array(
+        "漢字仮名あかアカーュっャ、。」）』】！？…・：「（『【〜々 \u{3000}\na1%".unicodeScalars)
+
+    @Test("next() gives the automaton's segments measured as the general path measures them: random text")
+    func nextMatchesGeneralOnRandomText() throws {
+        let measurer = try TextMeasurer(style: try TextStyle.bundled(fontSize: 17))
+        var generator = SplitMix64(seed: 0x1DE0_2)
+        var kinds: [String: Int] = [:]
+        for _ in 0..<10_000 {
+            let length = Int.random(in: 1...24, using: &generator)
+            var scalars = String.UnicodeScalarView()
+            for _ in 0..<length { scalars.append(Self.mixed[Int.random(in: 0..<Self.mixed.count, using: &generator)]) }
+            kinds.merge(Self.checkAgainstGeneral(String(scalars), measurer: measurer), uniquingKeysWith: +)
+        }
+        #expect(kinds.count == 6 && kinds.values.allSatisfy { $0 >= 50 }, "\(kinds.sorted { $0.key < $1.key })")
     }
 
     @Test("Entries the fast path takes have positive advances: the common pieces are plain", arguments: LayoutProfile.allCases)

@@ -114,6 +114,8 @@ struct MeasurePathEquivalenceTests {
         String(repeating: "漢字仮名交じり文", count: 12),
         String(repeating: "あ", count: 90) + "。" + String(repeating: "ア", count: 5),
         "漢", "漢字", "。漢字", "漢字。", "「漢」", "ー漢", "漢\u{3099}", "\u{3099}漢字",
+        // Pieces of an opening bracket and an ideograph, of several closing scalars, and both.
+        "漢字「仮名」。交じり！「文」、漢字ー漢字」」「漢」？！「終", "漢」。「字」…「『漢』」！？", "ちょっと「シュー」。漢",
     ]
 
     @Test("Direct measuring: ideographic fast path = general path")
@@ -143,6 +145,28 @@ struct MeasurePathEquivalenceTests {
                 for width in [34.0, 80, 150] {
                     let expected = try general.measure(text, width: width, includeLines: true)
                     #expect(try fast.measure(text, width: width, includeLines: true) == expected)
+                }
+            }
+        }
+    }
+
+    @Test("Direct measuring: ideographic fast path = general path, random text of kanji, kana, brackets and closing punctuation")
+    func ideographicPathMatchesGeneralOnRandomText() throws {
+        var generator = SplitMix64(seed: 0x1DE0_3)
+        for style in try Self.combinations() {
+            let fast = try TextMeasurer(style: style)
+            let general = try TextMeasurer(generalPathFor: style)
+            for _ in 0..<300 {
+                var scalars = String.UnicodeScalarView()
+                for _ in 0..<Int.random(in: 1...60, using: &generator) {
+                    scalars.append(IdeographicPiecesTests.mixed[
+                        Int.random(in: 0..<IdeographicPiecesTests.mixed.count, using: &generator)])
+                }
+                let text = String(scalars)
+                for width in [12, 34, 51.5, 97.25, 150] as [Double] {
+                    let expected = try general.measure(text, width: width, includeLines: true)
+                    let actual = try fast.measure(text, width: width, includeLines: true)
+                    #expect(actual == expected, "\(style.profile) \(style.lineBreakMode) width \(width): \(text.debugDescription)")
                 }
             }
         }

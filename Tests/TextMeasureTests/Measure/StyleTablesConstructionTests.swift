@@ -55,11 +55,15 @@ struct StyleTablesConstructionTests {
         case HB_SCRIPT_COMMON, HB_SCRIPT_INHERITED, HB_SCRIPT_UNKNOWN: flags |= StyleTables.Entry.scriptless
         default: break
         }
+        var runFlags: UInt8 = 0
         if asciiFastPath, codePoint >= 0x800, !continuing, !extender, !shaped, !missing, advance != 0 {
             if LineSegmentIterator.continuesIdeographicRun(scalar) { flags |= StyleTables.Entry.ideographic }
             if LineSegmentIterator.closesIdeograph(scalar) { flags |= StyleTables.Entry.closing }
+            if LineSegmentIterator.closesClosedIdeograph(scalar) { runFlags |= StyleTables.Entry.closingAgain }
+            if LineSegmentIterator.opensIdeograph(scalar) { runFlags |= StyleTables.Entry.opening }
         }
-        return StyleTables.Entry(advance: advance, glyph: resolved.glyph, font: UInt8(font), flags: flags)
+        return StyleTables.Entry(
+            advance: advance, glyph: resolved.glyph, font: UInt8(font), flags: flags, runFlags: runFlags)
     }
 
     /// The glyphs that follow the first glyph of some standard ligature of `font` (a set per
@@ -99,6 +103,7 @@ struct StyleTablesConstructionTests {
                 asciiFastPath: asciiFastPath)
             if built.advance.bitPattern != expected.advance.bitPattern || built.glyph != expected.glyph
                 || built.font != expected.font || built.flags != expected.flags
+                || built.runFlags != expected.runFlags
             {
                 mismatches.append(codePoint)
             }

@@ -180,6 +180,17 @@ enum BidiParagraphResolver {
                     let code = type.rawValue
                     let absorbsMarks = type.isStrong
                     var more = false
+                    if type == .al {
+                        // Arabic words, sixteen bytes at a time; the scalar steps below go on
+                        // where it stops.
+                        let stretch = arabicStretch(base, at: i, to: to, count: bytes.count)
+                        if stretch.end > i {
+                            if stretch.spaces { ored |= BidiClass.ws.fribidiType }
+                            if stretch.marks { ored |= BidiClass.nsm.fribidiType }
+                            more = true
+                            i = stretch.end
+                        }
+                    }
                     while i < to, let (next, nextLength) = shortClass(base, at: i, table: table) {
                         if next == code {
                             more = true

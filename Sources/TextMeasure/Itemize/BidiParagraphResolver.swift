@@ -103,6 +103,10 @@ enum BidiParagraphResolver {
         var n = 0
         var intervalCount = 0
         var spaceStart = -1
+        // The last run of a strong class, and whether every run after it is a plain neutral
+        // (`joinsStrongRuns`): a run of that class next joins it, the neutrals between too.
+        var lastStrong = -1
+        var neutralsOnly = false
         var resolvable = to - from <= Int(UInt32.max) && to <= Int(UInt32.max)
         let capacity = min(runs.count, Int(Run.noRun))
         var i = from
@@ -153,17 +157,22 @@ enum BidiParagraphResolver {
                     && fribidi_get_bracket(TextWalker.decode(bytes, at: i).value) != rowheight_fribidi_no_bracket()
                 if n > 0, runs[n - 1].type == type, !isBracket, runs[n - 1].flags & Run.bracket == 0 {
                     runs[n - 1].flags &= ~Run.single
-                } else if type.isStrong, n >= 2, runs[n - 1].type == .ws, runs[n - 2].type == type {
-                    // White space between two runs of one strong class resolves to their level
-                    // under every rule (N1; no W rule changes WS, nor reads it but as the strong
-                    // runs' neighbour, which sees the same class), so the three are one run:
+                } else if type.isStrong, neutralsOnly, runs[lastStrong].type == type {
+                    // Plain neutrals between two runs of one strong class resolve to their level
+                    // under every rule (`joinsStrongRuns`), so they and the two are one run:
                     // fewer runs for the passes.
-                    n -= 1
+                    n = lastStrong + 1
                     runs[n - 1].flags &= ~Run.single
                 } else if n < capacity {
                     runs[n] = Run(
                         start: UInt32(truncatingIfNeeded: i), partner: Run.noRun, type: type,
                         flags: Run.single | (isBracket ? Run.bracket : 0))
+                    if type.isStrong {
+                        lastStrong = n
+                        neutralsOnly = true
+                    } else if isBracket || !type.joinsStrongRuns {
+                        neutralsOnly = false
+                    }
                     n += 1
                 } else {
                     result.overflowed = true

@@ -142,6 +142,39 @@ struct BidiParagraphResolverTests {
         #expect(copy.withUTF8 { BidiLevels($0) } != nil)
     }
 
+    @Test("Neutrals between runs of one strong class join them (one run): random texts of strong letters and neutrals, fribidi's levels")
+    func neutralsBetweenStrongRuns() {
+        // L, R, AL; WS, ON, ES, ET, CS; then what ends such a stretch: numbers, marks, brackets,
+        // BN, S.
+        let strong: [Unicode.Scalar] = ["a", "Q", "\u{5D0}", "\u{200F}", "\u{628}", "\u{6CC}"]
+        let neutral: [Unicode.Scalar] = [" ", " ", "!", "\"", "+", "-", "%", "#", ",", ".", ":", "/", "\u{60C}", "\u{A0}"]
+        let other: [Unicode.Scalar] = ["1", "\u{661}", "\u{6F3}", "\u{301}", "\u{64E}", "(", ")", "[", "]", "\u{200B}", "\t"]
+        var random = SplitMix64(seed: 0x0B1D_1)
+        var differences: [String] = []
+        for round in 0..<20_000 {
+            var scalars = String.UnicodeScalarView()
+            for _ in 0..<(3 + round % 24) {
+                let roll = Int.random(in: 0..<20, using: &random)
+                let pool = roll < 9 ? strong : roll < 17 ? neutral : other
+                scalars.append(pool[Int.random(in: 0..<pool.count, using: &random)])
+            }
+            let text = String(scalars)
+            if let difference = BidiDifferential.firstDifference(in: text) {
+                differences.append("\(text.debugDescription): \(difference)")
+            }
+        }
+        #expect(differences.isEmpty, "\(differences.count) texts differ: \(differences.prefix(3))")
+        // Joined: an Arabic comma and a space, quotes, a percent sign between Arabic words; a
+        // hyphen and a slash between Latin ones in a right-to-left paragraph.
+        #expect(Self.levels("ب، ت", base: .leftToRight) == [1, 1, 1, 1])
+        #expect(Self.levels("ب \"ت\" ث", base: .leftToRight) == [1, 1, 1, 1, 1, 1, 1])
+        #expect(Self.levels("a-b/c", base: .rightToLeft) == [2, 2, 2, 2, 2])
+        // Not joined: a number, a bracket, a tab between them.
+        #expect(Self.levels("ب 1 ت", base: .leftToRight) == [1, 1, 2, 1, 1])
+        #expect(Self.levels("a (b", base: .rightToLeft) == [2, 2, 2, 2])
+        #expect(Self.levels("ب\tت", base: .leftToRight) == [1, 0, 1])
+    }
+
     @Test("Every row of every corpus: the hand-written levels are fribidi's")
     func corpora() throws {
         let directory = try #require(Bundle.module.url(forResource: "Fixtures/corpus", withExtension: nil))

@@ -40,8 +40,17 @@ enum BidiClass: UInt8, Sendable {
     }
 
     /// The class of each scalar below U+0700 (Latin, Greek, Cyrillic, Hebrew, Arabic) as its raw
-    /// value, 0xFF where it has none: fribidi's types, looked up once.
-    static let belowU0700: [UInt8] = (0..<0x700).map { BidiClass(scalar: UInt32($0))?.rawValue ?? 0xFF }
+    /// value, with `bracketFlag` added for the ON scalars fribidi gives a bracket type
+    /// (`fribidi_get_bracket` ≠ `FRIBIDI_NO_BRACKET`), 0xFF where it has none: fribidi's data,
+    /// looked up once.
+    static let belowU0700: [UInt8] = (0..<0x700).map { value in
+        guard let type = BidiClass(scalar: UInt32(value)) else { return 0xFF }
+        let isBracket = type == .on && fribidi_get_bracket(UInt32(value)) != rowheight_fribidi_no_bracket()
+        return type.rawValue | (isBracket ? bracketFlag : 0)
+    }
+
+    /// Added to a class in `belowU0700` for a bracket.
+    static let bracketFlag: UInt8 = 0x80
 
     /// fribidi's type of the class (`FriBidiCharType.rawValue`).
     var fribidiType: UInt32 {

@@ -79,7 +79,8 @@ enum BidiParagraphResolver {
         }
     }
 
-    /// The class (`BidiClass.belowU0700`'s code, 0xFF for none) and length of the scalar at `i`
+    /// The class (`BidiClass.belowU0700`'s code, 0xFF for none; a bracket's not equal to ON's)
+    /// and length of the scalar at `i`
     /// of valid UTF-8 when it is below U+0700 (one or two bytes), else `nil`.
     @inline(__always)
     private static func shortClass(
@@ -114,8 +115,11 @@ enum BidiParagraphResolver {
             let length: Int
             let raw: UInt32
             let found: BidiClass?
+            // The table's code (with `BidiClass.bracketFlag`), 0xFF for none: ask fribidi.
+            var tableCode: UInt8 = 0xFF
             if let (code, short) = shortClass(base, at: i, table: table), code != 0xFF {
-                found = unsafeBitCast(code, to: BidiClass.self)
+                found = unsafeBitCast(code & ~BidiClass.bracketFlag, to: BidiClass.self)
+                tableCode = code
                 raw = found.unsafelyUnwrapped.fribidiType
                 length = short
             } else {
@@ -154,7 +158,9 @@ enum BidiParagraphResolver {
             if resolvable, type != .bn {
                 let isBracket =
                     type == .on
-                    && fribidi_get_bracket(TextWalker.decode(bytes, at: i).value) != rowheight_fribidi_no_bracket()
+                    && (tableCode != 0xFF
+                        ? tableCode & BidiClass.bracketFlag != 0
+                        : fribidi_get_bracket(TextWalker.decode(bytes, at: i).value) != rowheight_fribidi_no_bracket())
                 if n > 0, runs[n - 1].type == type, !isBracket, runs[n - 1].flags & Run.bracket == 0 {
                     runs[n - 1].flags &= ~Run.single
                 } else if type.isStrong, neutralsOnly, runs[lastStrong].type == type {

@@ -35,7 +35,7 @@ struct BidiParagraphResolverArabicTests {
                         (expected, isMark) = (true, false)
                     case 0xC2...0xDF:
                         let value = Int(lead & 0x1F) << 6 | Int(next & 0x3F)
-                        let type = value < 0x700 ? BidiClass(rawValue: BidiClass.belowU0700[value]) : nil
+                        let type = value < 0x700 ? BidiClass(rawValue: BidiClass.belowU0700[value] & ~BidiClass.bracketFlag) : nil
                         isMark = type == .nsm && previous != 0x20
                         // Passed: an AL letter or such a mark; passing fewer is allowed.
                         expected = passable ? type == .al || isMark : false

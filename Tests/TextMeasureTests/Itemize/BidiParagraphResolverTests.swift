@@ -1,3 +1,4 @@
+import CFriBidi
 import Foundation
 import Testing
 @_spi(Fuzzing) @testable import TextMeasure
@@ -39,6 +40,23 @@ struct BidiParagraphResolverTests {
         for value: UInt32 in [0x1C, 0x85, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069] {
             #expect(BidiClass(scalar: value) == nil, "U+\(String(value, radix: 16))")
         }
+    }
+
+    @Test("The class table below U+0700: fribidi's class of every scalar, and its bracket flag where fribidi has a bracket type")
+    func classTable() {
+        var wrong: [UInt32] = []
+        for value in UInt32(0)..<0x700 {
+            let code = BidiClass.belowU0700[Int(value)]
+            let type = BidiClass(scalar: value)
+            let isBracket = fribidi_get_bracket(value) != rowheight_fribidi_no_bracket()
+            let expected = type.map { $0.rawValue | ($0 == .on && isBracket ? BidiClass.bracketFlag : 0) } ?? 0xFF
+            if code != expected || (isBracket && type == .on) != (code != 0xFF && code & BidiClass.bracketFlag != 0) {
+                wrong.append(value)
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(10).map { String($0, radix: 16) })")
+        #expect(BidiClass.belowU0700[0x28] == BidiClass.on.rawValue | BidiClass.bracketFlag)
+        #expect(BidiClass.belowU0700[0x21] == BidiClass.on.rawValue)
     }
 
     @Test("W1: a non-spacing mark takes the type before it, sor at the start")

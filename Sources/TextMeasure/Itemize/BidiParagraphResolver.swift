@@ -281,9 +281,17 @@ enum BidiParagraphResolver {
     /// W1–W7, in fribidi's two passes: W1 (with its merges) and W2, then W3–W7.
     private static func resolveWeakTypes(_ r: UnsafeMutablePointer<Run>, count: Int, e: BidiClass) -> Int {
         // First pass: W1 and W2. `w` runs are kept (r[w − 1] is the run before r[k]).
+        // Up to the first NSM or EN run the pass changes nothing (W1 needs an NSM, W2 an EN) but
+        // the last strong type: found at once.
         var lastStrong = e
-        var w = 0
         var k = 0
+        while k < count {
+            let type = r[k].type
+            if type == .nsm || type == .en { break }
+            if type.isStrong { lastStrong = type }
+            k += 1
+        }
+        var w = k
         while k < count {
             var run = r[k]
             let prevType = w == 0 ? e : r[w - 1].type

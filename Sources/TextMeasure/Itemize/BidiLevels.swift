@@ -151,13 +151,18 @@ struct BidiLevels: Sendable, Equatable {
         }
     }
 
-    /// The inline run at `k`.
+    /// The inline run at `k` (below `inlineCapacity`): read in place (a lane taken by a
+    /// variable index copies the runs to the stack and back).
     @inline(__always)
-    private func inlineRun(_ k: Int) -> UInt32 { inline[k] }
+    private mutating func inlineRun(_ k: Int) -> UInt32 {
+        withUnsafeMutableBytes(of: &inline) { $0.load(fromByteOffset: k &* 4, as: UInt32.self) }
+    }
 
-    /// Sets the inline run at `k`.
+    /// Sets the inline run at `k` (below `inlineCapacity`), in place.
     @inline(__always)
-    private mutating func setInlineRun(_ k: Int, _ run: UInt32) { inline[k] = run }
+    private mutating func setInlineRun(_ k: Int, _ run: UInt32) {
+        withUnsafeMutableBytes(of: &inline) { $0.storeBytes(of: run, toByteOffset: k &* 4, as: UInt32.self) }
+    }
 
     /// Whether some run has a level other than 0.
     private var hasLevels: Bool {

@@ -40,8 +40,17 @@ enum BidiClass: UInt8, Sendable {
     }
 
     /// The class of each scalar below U+0700 (Latin, Greek, Cyrillic, Hebrew, Arabic) as its raw
-    /// value, 0xFF where it has none: fribidi's types, looked up once.
-    static let belowU0700: [UInt8] = (0..<0x700).map { BidiClass(scalar: UInt32($0))?.rawValue ?? 0xFF }
+    /// value, with `bracketFlag` added for the ON scalars fribidi gives a bracket type
+    /// (`fribidi_get_bracket` ≠ `FRIBIDI_NO_BRACKET`), 0xFF where it has none: fribidi's data,
+    /// looked up once.
+    static let belowU0700: [UInt8] = (0..<0x700).map { value in
+        guard let type = BidiClass(scalar: UInt32(value)) else { return 0xFF }
+        let isBracket = type == .on && fribidi_get_bracket(UInt32(value)) != rowheight_fribidi_no_bracket()
+        return type.rawValue | (isBracket ? bracketFlag : 0)
+    }
+
+    /// Added to a class in `belowU0700` for a bracket.
+    static let bracketFlag: UInt8 = 0x80
 
     /// fribidi's type of the class (`FriBidiCharType.rawValue`).
     var fribidiType: UInt32 {
@@ -73,6 +82,14 @@ enum BidiClass: UInt8, Sendable {
     /// WS, S or BN: the characters rule L1 resets before a segment separator and at the end of a
     /// paragraph (`FRIBIDI_IS_EXPLICIT_OR_SEPARATOR_OR_BN_OR_WS` without the explicit codes).
     @inline(__always) var isL1Space: Bool { self == .ws || self == .s || self == .bn }
+    /// WS, ON, ES, ET or CS: a class whose runs (brackets aside), all between two runs of one
+    /// strong class (L, R or AL), resolve to that class's level, so the scan joins them into
+    /// one run. No W rule gives them a number's class (W4 and W5 need an EN or AN beside them, and
+    /// only strong runs and such neutrals are), W6 makes them ON, and N1 gives the neutrals
+    /// between two runs of one direction that direction; no strong class appears or disappears
+    /// for N0 and W2, and with no S, BN, NSM or bracket among them, rule L1, X9 and W1 see the
+    /// same characters.
+    @inline(__always) var joinsStrongRuns: Bool { (BidiClass.es.rawValue...BidiClass.cs.rawValue).contains(rawValue) || self == .ws || self == .on }
     /// R for EN and AN, else the class itself (`FRIBIDI_CHANGE_NUMBER_TO_RTL`; N0's
     /// `RL_TYPE_AN_EN_AS_RTL` is the same for the resolver's classes).
     @inline(__always) var numberAsR: BidiClass { isNumber ? .r : self }

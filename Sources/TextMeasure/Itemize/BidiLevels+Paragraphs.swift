@@ -6,43 +6,57 @@ extension BidiLevels {
     /// as `pango_find_paragraph_boundary` finds them.
     static func paragraph(in bytes: UnsafeBufferPointer<UInt8>, from: Int) -> (end: Int, next: Int) {
         guard let base = bytes.baseAddress else { return (from, from) }
+        let count = bytes.count
         var i = from
         let raw = UnsafeRawPointer(base)
-        while i < bytes.count {
-            // Sixteen bytes at a time, then eight, where none is below 0x0E (LF, CR) or 0xE2
-            // (U+2029's lead byte).
-            if i &+ 16 <= bytes.count,
-               BidiLevels.delimiterBits(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
-                | BidiLevels.delimiterBits(raw.loadUnaligned(fromByteOffset: i &+ 8, as: UInt64.self)) == 0
-            {
-                i &+= 16
-                continue
+        while i < count {
+            // Sixty-four bytes at a time, then sixteen, to the first byte below 0x0E (LF, CR) or
+            // 0xE2 (U+2029's lead byte); the last sixteen of the text, from `i`, when fewer are
+            // left.
+            if i &+ 64 <= count {
+                let lanes =
+                    delimiterLanes(raw.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self))
+                    .| delimiterLanes(raw.loadUnaligned(fromByteOffset: i &+ 16, as: SIMD16<UInt8>.self))
+                    .| delimiterLanes(raw.loadUnaligned(fromByteOffset: i &+ 32, as: SIMD16<UInt8>.self))
+                    .| delimiterLanes(raw.loadUnaligned(fromByteOffset: i &+ 48, as: SIMD16<UInt8>.self))
+                if !UTF8Block.any(lanes) {
+                    i &+= 64
+                    continue
+                }
             }
-            if i &+ 8 <= bytes.count, BidiLevels.delimiterBits(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) == 0 {
-                i &+= 8
-                continue
+            if count >= 16 {
+                let at = min(i, count &- 16)
+                var lanes = delimiterLanes(raw.loadUnaligned(fromByteOffset: at, as: SIMD16<UInt8>.self))
+                if at < i {
+                    let offsets = SIMD16<UInt8>(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
+                    lanes = lanes .& (offsets .>= SIMD16<UInt8>(repeating: UInt8(truncatingIfNeeded: i &- at)))
+                }
+                let words = unsafeBitCast(lanes, to: SIMD2<UInt64>.self)
+                if words[0] | words[1] == 0 {
+                    i = at &+ 16
+                    continue
+                }
+                i = at &+ (words[0] != 0 ? words[0].trailingZeroBitCount : 64 &+ words[1].trailingZeroBitCount) &>> 3
             }
             switch bytes[i] {
             case 0x0A:
                 return (i, i + 1)
             case 0x0D:
-                return (i, i + 1 < bytes.count && bytes[i + 1] == 0x0A ? i + 2 : i + 1)
-            case 0xE2 where i + 2 < bytes.count && bytes[i + 1] == 0x80 && bytes[i + 2] == 0xA9:
+                return (i, i + 1 < count && bytes[i + 1] == 0x0A ? i + 2 : i + 1)
+            case 0xE2 where i + 2 < count && bytes[i + 1] == 0x80 && bytes[i + 2] == 0xA9:
                 return (i, i + 3)
             default:
                 i += 1
             }
         }
-        return (bytes.count, bytes.count)
+        return (count, count)
     }
 
-    /// Not 0 when one of the eight bytes of `word` is below 0x0E (LF and CR are) or is 0xE2:
-    /// borrows make false positives only beside a true one.
+    /// The lanes of `block` whose byte is below 0x0E (LF and CR are) or is 0xE2 (U+2029's lead
+    /// byte): where `paragraph(in:from:)` looks closer.
     @inline(__always)
-    static func delimiterBits(_ word: UInt64) -> UInt64 {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let e2 = word ^ (ones &* 0xE2)
-        return ((word &- ones &* 0x0E) & ~word | (e2 &- ones) & ~e2) & (ones &<< 7)
+    static func delimiterLanes(_ block: SIMD16<UInt8>) -> SIMDMask<SIMD16<Int8>> {
+        (block .< SIMD16<UInt8>(repeating: 0x0E)) .| (block .== SIMD16<UInt8>(repeating: 0xE2))
     }
 
     /// The direction of the first strong character of `from..<to` (`pango_find_base_dir`, which

@@ -11,9 +11,17 @@ extension BidiLevels {
     /// (`candidates(in:)`). Devanagari, Thai, CJK… (lead byte E0 followed by A4 or more, E3–E9)
     /// take no decoding, nor do full-width forms (EF BC–BF).
     ///
-    /// - Complexity: O(n) in the length of `bytes`: a few vector instructions per sixteen bytes.
+    /// - Complexity: O(n) in the length of `bytes`: a few vector instructions per sixteen bytes
+    ///   (none when the first scalar raises a level).
     static func mayHaveLevels(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        !UTF8Block.forEachPair(in: bytes) { first, firstOffset, second, secondOffset in
+        // The first scalar alone first when it has two bytes in U+0580–U+07FF (lead D6–DF):
+        // Hebrew and Arabic text mostly starts with a letter that raises a level (one compare
+        // for other text).
+        if let lead = bytes.first, lead &- 0xD6 < 10 {
+            let value = TextWalker.decode(bytes, at: 0).value
+            if mayHaveLevel(value) && raisesLevel(value) { return true }
+        }
+        return !UTF8Block.forEachPair(in: bytes) { first, firstOffset, second, secondOffset in
             guard !UTF8Block.isASCII(first, second),
                 UTF8Block.any(candidateLeads(in: first) .| candidateLeads(in: second))
             else { return true }

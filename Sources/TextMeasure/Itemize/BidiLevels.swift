@@ -151,13 +151,18 @@ struct BidiLevels: Sendable, Equatable {
         }
     }
 
-    /// The inline run at `k`.
+    /// The inline run at `k` (below `inlineCapacity`): read in place (a lane taken by a
+    /// variable index copies the runs to the stack and back).
     @inline(__always)
-    private func inlineRun(_ k: Int) -> UInt32 { inline[k] }
+    private mutating func inlineRun(_ k: Int) -> UInt32 {
+        withUnsafeMutableBytes(of: &inline) { $0.load(fromByteOffset: k &* 4, as: UInt32.self) }
+    }
 
-    /// Sets the inline run at `k`.
+    /// Sets the inline run at `k` (below `inlineCapacity`), in place.
     @inline(__always)
-    private mutating func setInlineRun(_ k: Int, _ run: UInt32) { inline[k] = run }
+    private mutating func setInlineRun(_ k: Int, _ run: UInt32) {
+        withUnsafeMutableBytes(of: &inline) { $0.storeBytes(of: run, toByteOffset: k &* 4, as: UInt32.self) }
+    }
 
     /// Whether some run has a level other than 0.
     private var hasLevels: Bool {
@@ -328,39 +333,49 @@ struct BidiLevels: Sendable, Equatable {
     mutating func appendFriBidiParagraph(
         _ bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int, base: Direction
     ) -> Direction {
-        var types: [FriBidiCharType] = []
-        var brackets: [FriBidiBracketType] = []
-        var offsets: [Int] = []
-        let on = rowheight_fribidi_type_on()
-        var i = from
-        while i < to {
-            let (value, length) = TextWalker.decode(bytes, at: i)
-            let type = fribidi_get_bidi_type(value)
-            types.append(type)
-            brackets.append(type.rawValue == on.rawValue ? fribidi_get_bracket(value) : rowheight_fribidi_no_bracket())
-            offsets.append(i)
-            i += length
-        }
-        let count = types.count
         var parType: FriBidiParType
         switch base {
         case .leftToRight: parType = rowheight_fribidi_par_ltr()
         case .rightToLeft: parType = rowheight_fribidi_par_rtl()
         case .weakLeftToRight: parType = rowheight_fribidi_par_wltr()
         }
-        var levels = [FriBidiLevel](repeating: 0, count: count)
-        let maxLevel = types.withUnsafeBufferPointer { types in
-            brackets.withUnsafeBufferPointer { brackets in
-                levels.withUnsafeMutableBufferPointer { levels in
-                    fribidi_get_par_embedding_levels_ex(
+        // fribidi's input and output, one entry per scalar: at most one per byte. Temporary
+        // (on the stack while small), not arrays grown per row.
+        let capacity = max(to - from, 1)
+        withUnsafeTemporaryAllocation(of: FriBidiCharType.self, capacity: capacity) { types in
+            withUnsafeTemporaryAllocation(of: FriBidiBracketType.self, capacity: capacity) { brackets in
+                withUnsafeTemporaryAllocation(of: FriBidiLevel.self, capacity: capacity) { levels in
+                    let on = rowheight_fribidi_type_on()
+                    var count = 0
+                    var i = from
+                    while i < to {
+                        let (value, length) = TextWalker.decode(bytes, at: i)
+                        let type = fribidi_get_bidi_type(value)
+                        (types.baseAddress! + count).initialize(to: type)
+                        (brackets.baseAddress! + count).initialize(
+                            to: type.rawValue == on.rawValue ? fribidi_get_bracket(value) : rowheight_fribidi_no_bracket())
+                        count += 1
+                        i += length
+                    }
+                    levels.initialize(repeating: 0)
+                    let maxLevel = fribidi_get_par_embedding_levels_ex(
                         types.baseAddress, brackets.baseAddress, FriBidiStrIndex(count), &parType, levels.baseAddress)
+                    // Each run of scalars at one level appended once (`append` joins equal
+                    // levels); fribidi failed (out of memory): Pango resets the levels to 0.
+                    guard count > 0 else { return }
+                    var pending = maxLevel == 0 ? 0 : UInt8(bitPattern: levels[0])
+                    i = from
+                    for k in 0..<count {
+                        let level = maxLevel == 0 ? 0 : UInt8(bitPattern: levels[k])
+                        if level != pending {
+                            append(end: i, level: pending)
+                            pending = level
+                        }
+                        i += TextWalker.decode(bytes, at: i).length
+                    }
+                    append(end: to, level: pending)
                 }
             }
-        }
-        for k in 0..<count {
-            // fribidi failed (out of memory): Pango resets the levels to 0.
-            let level = maxLevel == 0 ? 0 : UInt8(bitPattern: levels[k])
-            append(end: k + 1 < count ? offsets[k + 1] : to, level: level)
         }
         return parType.rawValue == rowheight_fribidi_par_ltr().rawValue ? .leftToRight : .rightToLeft
     }

@@ -79,7 +79,8 @@ enum BidiParagraphResolver {
         }
     }
 
-    /// The class (`BidiClass.belowU0700`'s code, 0xFF for none) and length of the scalar at `i`
+    /// The class (`BidiClass.belowU0700`'s code, 0xFF for none; a bracket's not equal to ON's)
+    /// and length of the scalar at `i`
     /// of valid UTF-8 when it is below U+0700 (one or two bytes), else `nil`.
     @inline(__always)
     private static func shortClass(
@@ -103,6 +104,10 @@ enum BidiParagraphResolver {
         var n = 0
         var intervalCount = 0
         var spaceStart = -1
+        // The last run of a strong class, and whether every run after it is a plain neutral
+        // (`joinsStrongRuns`): a run of that class next joins it, the neutrals between too.
+        var lastStrong = -1
+        var neutralsOnly = false
         var resolvable = to - from <= Int(UInt32.max) && to <= Int(UInt32.max)
         let capacity = min(runs.count, Int(Run.noRun))
         var i = from
@@ -110,8 +115,11 @@ enum BidiParagraphResolver {
             let length: Int
             let raw: UInt32
             let found: BidiClass?
+            // The table's code (with `BidiClass.bracketFlag`), 0xFF for none: ask fribidi.
+            var tableCode: UInt8 = 0xFF
             if let (code, short) = shortClass(base, at: i, table: table), code != 0xFF {
-                found = unsafeBitCast(code, to: BidiClass.self)
+                found = unsafeBitCast(code & ~BidiClass.bracketFlag, to: BidiClass.self)
+                tableCode = code
                 raw = found.unsafelyUnwrapped.fribidiType
                 length = short
             } else {
@@ -150,20 +158,27 @@ enum BidiParagraphResolver {
             if resolvable, type != .bn {
                 let isBracket =
                     type == .on
-                    && fribidi_get_bracket(TextWalker.decode(bytes, at: i).value) != rowheight_fribidi_no_bracket()
+                    && (tableCode != 0xFF
+                        ? tableCode & BidiClass.bracketFlag != 0
+                        : fribidi_get_bracket(TextWalker.decode(bytes, at: i).value) != rowheight_fribidi_no_bracket())
                 if n > 0, runs[n - 1].type == type, !isBracket, runs[n - 1].flags & Run.bracket == 0 {
                     runs[n - 1].flags &= ~Run.single
-                } else if type.isStrong, n >= 2, runs[n - 1].type == .ws, runs[n - 2].type == type {
-                    // White space between two runs of one strong class resolves to their level
-                    // under every rule (N1; no W rule changes WS, nor reads it but as the strong
-                    // runs' neighbour, which sees the same class), so the three are one run:
+                } else if type.isStrong, neutralsOnly, runs[lastStrong].type == type {
+                    // Plain neutrals between two runs of one strong class resolve to their level
+                    // under every rule (`joinsStrongRuns`), so they and the two are one run:
                     // fewer runs for the passes.
-                    n -= 1
+                    n = lastStrong + 1
                     runs[n - 1].flags &= ~Run.single
                 } else if n < capacity {
                     runs[n] = Run(
                         start: UInt32(truncatingIfNeeded: i), partner: Run.noRun, type: type,
                         flags: Run.single | (isBracket ? Run.bracket : 0))
+                    if type.isStrong {
+                        lastStrong = n
+                        neutralsOnly = true
+                    } else if isBracket || !type.joinsStrongRuns {
+                        neutralsOnly = false
+                    }
                     n += 1
                 } else {
                     result.overflowed = true
@@ -180,6 +195,17 @@ enum BidiParagraphResolver {
                     let code = type.rawValue
                     let absorbsMarks = type.isStrong
                     var more = false
+                    if type == .al {
+                        // Arabic words, sixteen bytes at a time; the scalar steps below go on
+                        // where it stops.
+                        let stretch = arabicStretch(base, at: i, to: to, count: bytes.count)
+                        if stretch.end > i {
+                            if stretch.spaces { ored |= BidiClass.ws.fribidiType }
+                            if stretch.marks { ored |= BidiClass.nsm.fribidiType }
+                            more = true
+                            i = stretch.end
+                        }
+                    }
                     while i < to, let (next, nextLength) = shortClass(base, at: i, table: table) {
                         if next == code {
                             more = true
@@ -255,9 +281,17 @@ enum BidiParagraphResolver {
     /// W1–W7, in fribidi's two passes: W1 (with its merges) and W2, then W3–W7.
     private static func resolveWeakTypes(_ r: UnsafeMutablePointer<Run>, count: Int, e: BidiClass) -> Int {
         // First pass: W1 and W2. `w` runs are kept (r[w − 1] is the run before r[k]).
+        // Up to the first NSM or EN run the pass changes nothing (W1 needs an NSM, W2 an EN) but
+        // the last strong type: found at once.
         var lastStrong = e
-        var w = 0
         var k = 0
+        while k < count {
+            let type = r[k].type
+            if type == .nsm || type == .en { break }
+            if type.isStrong { lastStrong = type }
+            k += 1
+        }
+        var w = k
         while k < count {
             var run = r[k]
             let prevType = w == 0 ? e : r[w - 1].type

@@ -18,6 +18,17 @@ struct BidiDifferentialScanTests {
             if !BidiDifferential.scanAgreesWithScalars(in: text) { wrong.append(value) }
         }
         #expect(wrong.isEmpty, "\(wrong.prefix(10).map { String($0, radix: 16) })")
+        // Each scalar as the text's first (looked at alone when its lead byte is D6–DF), then
+        // Latin text, or a right-to-left letter later.
+        var wrongFirst: [UInt32] = []
+        for value in UInt32(0x80)...0x7FF {
+            let scalar = String(Character(Unicode.Scalar(value)!))
+            for text in [scalar, scalar + "abc", scalar + "abcdefghijklmnopqrstuvwxyz0123456789 \u{5D0}"]
+            where !BidiDifferential.scanAgreesWithScalars(in: text) {
+                wrongFirst.append(value)
+            }
+        }
+        #expect(wrongFirst.isEmpty, "\(wrongFirst.prefix(10).map { String($0, radix: 16) })")
         #expect(BidiDifferential.scanAgreesWithScalars(in: "漢字仮名！（注）…" + "\u{05D0}"))
         #expect(!Array("漢字、かな！？（注）：…ー".utf8).withUnsafeBufferPointer { BidiLevels.mayHaveLevels($0) })
     }

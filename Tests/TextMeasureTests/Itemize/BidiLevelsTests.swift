@@ -161,7 +161,21 @@ struct BidiLevelsTests {
         #expect(uncovered.isEmpty, "\(uncovered.prefix(10).map { String($0, radix: 16) })")
     }
 
-    @Test("Paragraph ends after long runs of ASCII (read eight bytes at a time)")
+    /// `BidiLevels.paragraph(in:from:)` one byte at a time (`pango_find_paragraph_boundary`).
+    static func referenceParagraph(_ bytes: [UInt8], from: Int) -> (end: Int, next: Int) {
+        var i = from
+        while i < bytes.count {
+            switch bytes[i] {
+            case 0x0A: return (i, i + 1)
+            case 0x0D: return (i, i + 1 < bytes.count && bytes[i + 1] == 0x0A ? i + 2 : i + 1)
+            case 0xE2 where i + 2 < bytes.count && bytes[i + 1] == 0x80 && bytes[i + 2] == 0xA9: return (i, i + 3)
+            default: i += 1
+            }
+        }
+        return (bytes.count, bytes.count)
+    }
+
+    @Test("Paragraph ends after long runs of text (read sixty-four and sixteen bytes at a time, the last sixteen overlapping)")
     func paragraphEndsAfterASCII() {
         for prefix in 0..<20 {
             for delimiter in ["\n", "\r\n", "\r", "\u{2029}"] {
@@ -174,6 +188,21 @@ struct BidiLevelsTests {
         var text = "abcdefgh—ijklmnop"
         let count = text.utf8.count
         #expect(text.withUTF8 { BidiLevels.paragraph(in: $0, from: 0) } == (count, count))
+        // Every length of text before and after a delimiter (or none), bytes that look like one
+        // (tab, an em dash, U+2028) before it, every start.
+        var wrong: [String] = []
+        for prefix in 0..<150 {
+            for (k, delimiter) in ["\n", "\r\n", "\r", "\u{2029}", ""].enumerated() {
+                let decoy = ["", "\t", "—", "\u{2028}", "\u{1}"][(prefix + k) % 5]
+                let bytes = Array((String(repeating: "ب", count: prefix / 2) + decoy + String(repeating: "a", count: prefix % 2)
+                    + delimiter + String(repeating: "x", count: (prefix * 7) % 23)).utf8)
+                for from in [0, 1, 2, 17] where from <= bytes.count {
+                    let got = bytes.withUnsafeBufferPointer { BidiLevels.paragraph(in: $0, from: from) }
+                    if got != Self.referenceParagraph(bytes, from: from) { wrong.append("\(prefix) \(k) \(from)") }
+                }
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(10))")
     }
 
     @Test("Many level runs: stored beyond the inline ones, every byte's level and run end the same as fribidi's")

@@ -1,3 +1,4 @@
+import CFriBidi
 import Foundation
 import Testing
 @_spi(Fuzzing) @testable import TextMeasure
@@ -39,6 +40,23 @@ struct BidiParagraphResolverTests {
         for value: UInt32 in [0x1C, 0x85, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069] {
             #expect(BidiClass(scalar: value) == nil, "U+\(String(value, radix: 16))")
         }
+    }
+
+    @Test("The class table below U+0700: fribidi's class of every scalar, and its bracket flag where fribidi has a bracket type")
+    func classTable() {
+        var wrong: [UInt32] = []
+        for value in UInt32(0)..<0x700 {
+            let code = BidiClass.belowU0700[Int(value)]
+            let type = BidiClass(scalar: value)
+            let isBracket = fribidi_get_bracket(value) != rowheight_fribidi_no_bracket()
+            let expected = type.map { $0.rawValue | ($0 == .on && isBracket ? BidiClass.bracketFlag : 0) } ?? 0xFF
+            if code != expected || (isBracket && type == .on) != (code != 0xFF && code & BidiClass.bracketFlag != 0) {
+                wrong.append(value)
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(10).map { String($0, radix: 16) })")
+        #expect(BidiClass.belowU0700[0x28] == BidiClass.on.rawValue | BidiClass.bracketFlag)
+        #expect(BidiClass.belowU0700[0x21] == BidiClass.on.rawValue)
     }
 
     @Test("W1: a non-spacing mark takes the type before it, sor at the start")
@@ -140,6 +158,39 @@ struct BidiParagraphResolverTests {
         #expect(BidiDifferential.firstDifference(in: text) == nil)
         var copy = text
         #expect(copy.withUTF8 { BidiLevels($0) } != nil)
+    }
+
+    @Test("Neutrals between runs of one strong class join them (one run): random texts of strong letters and neutrals, fribidi's levels")
+    func neutralsBetweenStrongRuns() {
+        // L, R, AL; WS, ON, ES, ET, CS; then what ends such a stretch: numbers, marks, brackets,
+        // BN, S.
+        let strong: [Unicode.Scalar] = ["a", "Q", "\u{5D0}", "\u{200F}", "\u{628}", "\u{6CC}"]
+        let neutral: [Unicode.Scalar] = [" ", " ", "!", "\"", "+", "-", "%", "#", ",", ".", ":", "/", "\u{60C}", "\u{A0}"]
+        let other: [Unicode.Scalar] = ["1", "\u{661}", "\u{6F3}", "\u{301}", "\u{64E}", "(", ")", "[", "]", "\u{200B}", "\t"]
+        var random = SplitMix64(seed: 0x0B1D_1)
+        var differences: [String] = []
+        for round in 0..<20_000 {
+            var scalars = String.UnicodeScalarView()
+            for _ in 0..<(3 + round % 24) {
+                let roll = Int.random(in: 0..<20, using: &random)
+                let pool = roll < 9 ? strong : roll < 17 ? neutral : other
+                scalars.append(pool[Int.random(in: 0..<pool.count, using: &random)])
+            }
+            let text = String(scalars)
+            if let difference = BidiDifferential.firstDifference(in: text) {
+                differences.append("\(text.debugDescription): \(difference)")
+            }
+        }
+        #expect(differences.isEmpty, "\(differences.count) texts differ: \(differences.prefix(3))")
+        // Joined: an Arabic comma and a space, quotes, a percent sign between Arabic words; a
+        // hyphen and a slash between Latin ones in a right-to-left paragraph.
+        #expect(Self.levels("ب، ت", base: .leftToRight) == [1, 1, 1, 1])
+        #expect(Self.levels("ب \"ت\" ث", base: .leftToRight) == [1, 1, 1, 1, 1, 1, 1])
+        #expect(Self.levels("a-b/c", base: .rightToLeft) == [2, 2, 2, 2, 2])
+        // Not joined: a number, a bracket, a tab between them.
+        #expect(Self.levels("ب 1 ت", base: .leftToRight) == [1, 1, 2, 1, 1])
+        #expect(Self.levels("a (b", base: .rightToLeft) == [2, 2, 2, 2])
+        #expect(Self.levels("ب\tت", base: .leftToRight) == [1, 0, 1])
     }
 
     @Test("Every row of every corpus: the hand-written levels are fribidi's")

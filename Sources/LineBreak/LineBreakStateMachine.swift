@@ -208,6 +208,10 @@ struct LineBreakStateMachine: @unchecked Sendable {  // immutable after creation
         return true
     }
 
+    /// `closingCodes()` of `shared`, worked out once per process (on first use): what
+    /// `closesClosedIdeograph` and `opensIdeograph` read for the shared machine.
+    static let sharedClosingCodes = shared.closingCodes()
+
     /// The codes that `closesIdeograph` and may follow each other after an ideograph, any number
     /// of them (`closesClosedIdeograph`), and the states they lead to from there, `true` at their
     /// index (row start / `LineBreakTables.codeCount`): in each such state, every one of those
@@ -272,9 +276,10 @@ struct LineBreakStateMachine: @unchecked Sendable {  // immutable after creation
     /// goes on before the next scalar that `continuesIdeographicRun`. A piece of an ideograph
     /// and several closing scalars needs every one of them to be such a code.
     ///
-    /// - Parameter closing: `closingCodes()`, where the caller asks for many codes.
-    func closesClosedIdeograph(_ code: UInt8, closing: (codes: UInt64, rows: [Bool])? = nil) -> Bool {
-        (closing ?? closingCodes()).codes &>> UInt64(code) & 1 != 0
+    /// - Parameter closing: This machine's `closingCodes()` (worked out once by the caller:
+    ///   `sharedClosingCodes` for `shared`).
+    func closesClosedIdeograph(_ code: UInt8, closing: (codes: UInt64, rows: [Bool])) -> Bool {
+        closing.codes &>> UInt64(code) & 1 != 0
     }
 
     /// Whether input `code`, read in the state after an ideograph or in any state after an
@@ -285,13 +290,14 @@ struct LineBreakStateMachine: @unchecked Sendable {  // immutable after creation
     /// ideograph (an opening bracket: "「" before "確" makes the segment "「確", then the run
     /// goes on).
     ///
-    /// - Parameter closing: `closingCodes()`, where the caller asks for many codes.
-    func opensIdeograph(_ code: UInt8, closing: (codes: UInt64, rows: [Bool])? = nil) -> Bool {
+    /// - Parameter closing: This machine's `closingCodes()` (worked out once by the caller:
+    ///   `sharedClosingCodes` for `shared`).
+    func opensIdeograph(_ code: UInt8, closing: (codes: UInt64, rows: [Bool])) -> Bool {
         guard LineBreakStateMachine.whitespaceCodes &>> UInt64(code) & 1 == 0 else { return false }
         let ideographRow = LineBreakStateMachine.ideographRow
         let target = Int(transitions[ideographRow + Int(code)])
         guard target &>> 14 == LineBreakStateMachine.allowed else { return false }
-        let closed = (closing ?? closingCodes()).rows
+        let closed = closing.rows
         for index in closed.indices where closed[index] {
             guard Int(transitions[index * LineBreakTables.codeCount + Int(code)]) == target else { return false }
         }

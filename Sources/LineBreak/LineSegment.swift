@@ -127,7 +127,8 @@ extension LineSegmentIterator {
     ///
     /// Meant for tables built once (a bit per code point): it reads the automaton's tables.
     public static func closesClosedIdeograph(_ scalar: Unicode.Scalar) -> Bool {
-        LineBreakStateMachine.shared.closesClosedIdeograph(LineBreakTables.code(scalar.value))
+        LineBreakStateMachine.shared.closesClosedIdeograph(
+            LineBreakTables.code(scalar.value), closing: LineBreakStateMachine.sharedClosingCodes)
     }
 
     /// Whether, after an ideograph (and any scalars that close it that `closesClosedIdeograph(_:)`),
@@ -138,7 +139,8 @@ extension LineSegmentIterator {
     ///
     /// Meant for tables built once (a bit per code point): it reads the automaton's tables.
     public static func opensIdeograph(_ scalar: Unicode.Scalar) -> Bool {
-        LineBreakStateMachine.shared.opensIdeograph(LineBreakTables.code(scalar.value))
+        LineBreakStateMachine.shared.opensIdeograph(
+            LineBreakTables.code(scalar.value), closing: LineBreakStateMachine.sharedClosingCodes)
     }
 
     /// Whether the last scalar read, the first of the segment after the one `next()` returned

@@ -37,9 +37,8 @@ package struct ScalarBreakProperties: Sendable, Equatable {
     /// worked out once per process with 64 × 64 automaton lookups.
     private static let byCode: [ScalarBreakProperties] = {
         let machine = LineBreakStateMachine.shared
-        let closing = machine.closingCodes()
         return (0..<LineBreakTables.codeCount).map {
-            ScalarBreakProperties(code: UInt8($0), machine: machine, closing: closing)
+            ScalarBreakProperties(code: UInt8($0), machine: machine, closing: LineBreakStateMachine.sharedClosingCodes)
         }
     }()
 

@@ -72,10 +72,19 @@ struct IdeographicPieces: IteratorProtocol {
         } else {
             let ideograph = entries[Int(TextWalker.decodeThreeBytes(base, at: start &+ 3))]
             leadEnd = start &+ 6
-            advance = IdeographicPieces.closedContent(
-                advance: entry.advance, closingAdjustment: 0, closingAdvance: ideograph.advance)
-            fontMask = IdeographicPieces.bit(font: entry.font) | IdeographicPieces.bit(font: ideograph.font)
+            (advance, fontMask) = IdeographicPieces.openedLead(opening: entry, ideograph: ideograph)
         }
+    }
+
+    /// The content and mask bits (`bit(font:)`) of a lead of an opening scalar (`opening`, an
+    /// entry that `opensIdeograph`) and an ideograph (`ideograph`): the two advances summed as
+    /// `closedContent` sums them (no adjustment: the fonts of common pieces do not kern).
+    @inline(__always)
+    static func openedLead(opening: StyleTables.Entry, ideograph: StyleTables.Entry) -> (content: Double, mask: UInt32) {
+        (
+            closedContent(advance: opening.advance, closingAdjustment: 0, closingAdvance: ideograph.advance),
+            bit(font: opening.font) | bit(font: ideograph.font)
+        )
     }
 
     /// Whether `start..<end` of the text (`start` a lead byte of three) is a piece's lead as
@@ -253,11 +262,9 @@ struct IdeographicPieces: IteratorProtocol {
         guard chained, entry.opensIdeograph, startsThreeBytes(at: end &+ 3) else { return .ended }
         let ideograph = entries[Int(TextWalker.decodeThreeBytes(base, at: end &+ 3))]
         guard ideograph.isIdeographic else { return .ended }
+        let lead = IdeographicPieces.openedLead(opening: entry, ideograph: ideograph)
         return .piece(CommonPiece(
-            end: end, content: content, mask: mask,
-            followingAdvance: IdeographicPieces.closedContent(
-                advance: entry.advance, closingAdjustment: 0, closingAdvance: ideograph.advance),
-            followingMask: IdeographicPieces.bit(font: entry.font) | IdeographicPieces.bit(font: ideograph.font),
+            end: end, content: content, mask: mask, followingAdvance: lead.content, followingMask: lead.mask,
             followingLeadEnd: end &+ 6))
     }
 

@@ -98,7 +98,7 @@ enum CommandLineTools {
     /// interposer preloaded (a Swift library, `libMallocInterposerSwift.so`), which every child
     /// would inherit: `rowheight` and the Pango oracle would then load the Swift runtime
     /// dynamically and count every allocation, as no user runs them. (Foundation's `Process`
-    /// passed it on too: start-up figures before 2026-11-24 21:00 include it.)
+    /// passed it on too: every start-up and end-to-end figure measured before 2026-11-24 20:47 includes it.)
     static let commandEnvironment: [String] = ProcessInfo.processInfo.environment
         .filter { $0.key != "LD_PRELOAD" }
         .map { "\($0.key)=\($0.value)" }

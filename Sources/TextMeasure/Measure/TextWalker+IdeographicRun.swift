@@ -65,7 +65,7 @@ extension TextWalker {
         after next: LineSegment, readTo: Int, into fitter: inout LineFitter, stepper: inout GlyphStepper
     ) -> IdeographicRunEnd {
         // (`next` is placed as it is: not one that `nextSegment` would cut at a tab.)
-        guard let base = bytes.baseAddress, !mayHoldTab(next) else { return .none }
+        guard let base = bytes.baseAddress, !holdsTab(next) else { return .none }
         // The scalar read (`next.end..<readTo`) must be ideographic.
         guard readTo == next.end &+ 3, stepper.acceptsSimpleASCII,
             tables.entries[Int(TextWalker.decodeThreeBytes(base, at: next.end))].isIdeographic

@@ -111,12 +111,12 @@ struct TextWalker: ~Copyable {
          DictionaryBreaks(bytes: bytes, tables: tables, isASCII: isASCII))
     }
 
-    /// Whether `segment` is measured in parts (`forEachPart`): its white space may hold a tab, or
+    /// Whether `segment` is measured in parts (`forEachPart`): its white space holds a tab, or
     /// it ends at `partedEnd` (`partedEnd()`). A few comparisons: the segment loops test every
     /// segment.
     @inline(__always)
     private func needsParts(_ segment: LineSegment, partedEnd: Int) -> Bool {
-        mayHoldTab(segment) || segment.end == partedEnd
+        holdsTab(segment) || segment.end == partedEnd
     }
 
     /// The end of the text when its last segment is measured in parts (`.pango`, the text ends
@@ -142,7 +142,7 @@ struct TextWalker: ~Copyable {
         }
         while let next = part {
             var rest: LineSegment? = nil
-            if !body(mayHoldTab(next) ? cutAtTab(next, rest: &rest) : next) { return false }
+            if !body(holdsTab(next) ? cutAtTab(next, rest: &rest) : next) { return false }
             part = rest
         }
         return true
@@ -227,15 +227,28 @@ struct TextWalker: ~Copyable {
         return piece
     }
 
-    /// Whether `segment`'s white space may hold a tab: it starts with one, or with a white-space
-    /// character beyond ASCII (U+3000 and the like, after which a tab may follow). A space is
-    /// followed by none (UAX #14 breaks after spaces, LB18), a mandatory break ends the segment.
-    /// `inASCII`: the text is ASCII (`isASCII`), which has no byte ≥ 0x80 to test.
+    /// Whether `segment`'s white space holds a tab: it starts with one, or it starts with a
+    /// white-space character beyond ASCII (U+3000 and the like, after which a tab may follow in
+    /// the same white space) and a tab follows. A space is followed by none (UAX #14 breaks
+    /// after spaces, LB18), a mandatory break ends the segment. `inASCII`: the text is ASCII
+    /// (`isASCII`), which has no byte ≥ 0x80 to test.
     @inline(__always)
-    func mayHoldTab(_ segment: LineSegment, inASCII: Bool = false) -> Bool {
+    func holdsTab(_ segment: LineSegment, inASCII: Bool = false) -> Bool {
         guard segment.whitespaceStart < segment.end else { return false }
         let first = bytes[segment.whitespaceStart]
-        return first == 0x09 || (!inASCII && first >= 0x80)
+        if first == 0x09 { return true }
+        return !inASCII && first >= 0x80 && holdsTab(from: segment.whitespaceStart &+ 1, to: segment.end)
+    }
+
+    /// Whether bytes `from..<to` hold a tab (0x09, never part of a longer UTF-8 sequence).
+    @inline(never)
+    private func holdsTab(from: Int, to: Int) -> Bool {
+        var i = from
+        while i < to {
+            if bytes[i] == 0x09 { return true }
+            i &+= 1
+        }
+        return false
     }
 
     /// `segment` up to its first tab (in its white space), or the tab alone when it starts
@@ -526,7 +539,7 @@ struct TextWalker: ~Copyable {
         var segments = LineSegmentIterator(utf8: bytes, rules: tables.lineBreakRules)
         var stepper = GlyphStepper()
         while let segment = segments.nextInASCII() {
-            if _slowPath(mayHoldTab(segment, inASCII: true)) {
+            if _slowPath(holdsTab(segment, inASCII: true)) {
                 if let walkedTo = placeParts(of: segment, into: &fitter, stepper: &stepper) {
                     return counted(stepper.missing, restFrom: walkedTo)
                 }

@@ -1,9 +1,10 @@
 import Testing
 @testable import TextMeasure
+import LineBreak
 
 /// `TextWalker`'s per-text set-up: the one pass that tells a text of ASCII (which then skips the
 /// right-to-left and dictionary-script scans), and the white space after an ASCII word measured
-/// by the word's run of byte pairs.
+/// by the word's run of byte pairs; which segments hold a tab.
 @Suite("TextWalker: ASCII texts")
 struct TextWalkerTests {
     /// Every length up to 80 bytes (the loop of 32, the loop of 8 and the last eight bytes, which
@@ -24,6 +25,31 @@ struct TextWalkerTests {
                 }
             }
         }
+    }
+
+    /// The segments of texts whose white space starts with a space beyond ASCII (U+3000, U+2003,
+    /// U+00A0…), alone, doubled, before and after tabs and mandatory breaks: `holdsTab` says
+    /// whether the segment's white space has a tab byte, for every segment.
+    @Test("holdsTab finds a tab anywhere in a segment's white space")
+    func holdsTab() throws {
+        let measurer = try TextMeasurer(style: try TextStyle.bundled(fontSize: 17))
+        let texts = [
+            "字\u{3000}\t字", "字\u{3000}\u{3000}\t\t字\u{3000}字", "a\u{2003}\tb\u{2003}b\t\u{2003}c",
+            "字\t\u{3000}字 \t字", "字\u{3000}\n\t字\u{3000}\r\n", "x\u{00A0}\t\u{1680}\t\u{205F}y", "\u{3000}\t",
+        ]
+        var tabs = 0
+        for var text in texts {
+            let label = text.debugDescription
+            text.withUTF8 { bytes in
+                let walker = TextWalker(tables: measurer.tables, bytes: bytes)
+                for segment in LineSegmentIterator(utf8: bytes) {
+                    let expected = bytes[segment.whitespaceStart..<segment.end].contains(0x09)
+                    if expected { tabs += 1 }
+                    #expect(walker.holdsTab(segment) == expected, "\(label): \(segment)")
+                }
+            }
+        }
+        #expect(tabs >= 8)
     }
 
     /// ASCII texts whose words end in runs of spaces (continued from the word's run of pairs),

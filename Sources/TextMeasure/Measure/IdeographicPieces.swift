@@ -159,7 +159,9 @@ struct IdeographicPieces: IteratorProtocol {
             }
             guard fontMask & kerningFonts == 0 else { return nil }
             var entry = entries[Int(TextWalker.decodeThreeBytes(base, at: end))]
-            while entry.isIdeographic {
+            // The lead at `start` has no kerning (tested above, or as the entry before); so has
+            // an ideograph after it that `isCommonIdeograph`, which needs no test as a lead then.
+            while entry.isCommonIdeograph {
                 let piece = piece(before: entry, at: end, content: advance, mask: fontMask)
                 guard accept(piece) else { return piece }
                 take(piece)
@@ -168,8 +170,14 @@ struct IdeographicPieces: IteratorProtocol {
                     hasEnded = true
                     return nil
                 }
-                guard fontMask & kerningFonts == 0 else { return nil }
                 entry = entries[Int(TextWalker.decodeThreeBytes(base, at: end))]
+            }
+            if entry.isIdeographic {
+                // One whose font kerns: the piece before it, then (as a lead) no common piece.
+                let piece = piece(before: entry, at: end, content: advance, mask: fontMask)
+                guard accept(piece) else { return piece }
+                take(piece)
+                continue
             }
             switch closedPiece(closingEntry: entry, at: end, checkingKerning: true) {
             case .piece(let piece):

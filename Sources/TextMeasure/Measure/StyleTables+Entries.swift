@@ -33,6 +33,10 @@ extension StyleTables {
         let ligatureFonts: [Bool]
         /// `false` sets no `ideographic` or `closing` bit.
         let asciiFastPath: Bool
+        /// Per font, whether it takes the `commonIdeograph` bit: it has no pair kerning, and it
+        /// is one of the first 32 fonts (those whose `IdeographicPieces.bit(font:)` is their
+        /// mask bit; a style of more than 32 fonts has no common pieces).
+        let commonFonts: [Bool]
         /// Per font, its standard ligatures.
         let ligatureTables: [LigatureTable]
         /// Per font, its units per em.
@@ -48,7 +52,7 @@ extension StyleTables {
 
         init(
             chain: FontChain, size: Double, xScale: Int64, multipliers: [Int64], unknownWidth: Double?,
-            ligatureFonts: [Bool], asciiFastPath: Bool
+            ligatureFonts: [Bool], asciiFastPath: Bool, fontHasKerning: [Bool]
         ) {
             self.chain = chain
             self.size = size
@@ -57,6 +61,7 @@ extension StyleTables {
             self.unknownWidth = unknownWidth
             self.ligatureFonts = ligatureFonts
             self.asciiFastPath = asciiFastPath
+            self.commonFonts = fontHasKerning.map { !$0 && fontHasKerning.count <= 32 }
             self.ligatureTables = chain.fonts.map(\.ligatureTable)
             self.unitsPerEm = chain.fonts.map { Double($0.unitsPerEm) }
             self.continuing = [[Bool]?](repeating: nil, count: chain.fonts.count)
@@ -116,7 +121,10 @@ extension StyleTables {
                 }
                 var runFlags: UInt8 = 0
                 if asciiFastPath, cp >= 0x800, !continuing, !extender, !shaped, !missing, advance > 0 {
-                    if breaking.continuesIdeographicRun { flags |= Entry.ideographic }
+                    if breaking.continuesIdeographicRun {
+                        flags |= Entry.ideographic
+                        if commonFonts[font] { runFlags |= Entry.commonIdeograph }
+                    }
                     if breaking.closesIdeograph { flags |= Entry.closing }
                     if breaking.closesClosedIdeograph { runFlags |= Entry.closingAgain }
                     if breaking.opensIdeograph { runFlags |= Entry.opening }

@@ -96,8 +96,9 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
 
         /// More bits, for the ideographic fast path (in the entry's padding: the entry stays 16
         /// bytes). Bit 0 (`closingAgain`): see `closesClosedIdeograph`. Bit 1 (`opening`): see
-        /// `opensIdeograph`. Set only where `isIdeographic` and `closesIdeograph` may be (a
-        /// plain glyph of three bytes in UTF-8, `StyleTables.init`'s `asciiFastPath`).
+        /// `opensIdeograph`. Bit 2 (`commonIdeograph`): see `isCommonIdeograph`. Set only where
+        /// `isIdeographic` and `closesIdeograph` may be (a plain glyph of three bytes in UTF-8,
+        /// `StyleTables.init`'s `asciiFastPath`).
         var runFlags: UInt8 = 0
 
         /// Whether the walker's ideographic fast path may take the code point after an ideograph
@@ -120,6 +121,16 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
 
         /// The `runFlags` bit of `opensIdeograph`.
         static var opening: UInt8 { 2 }
+
+        /// Whether the code point `isIdeographic` in a font with no pair kerning, one of the
+        /// style's first 32 (`IdeographicPieces.kerningFonts` has none of its bits): a lead of the
+        /// ideographic fast path's common pieces, tested with one bit in its loop.
+        var isCommonIdeograph: Bool {
+            @inline(__always) get { runFlags & StyleTables.Entry.commonIdeograph != 0 }
+        }
+
+        /// The `runFlags` bit of `isCommonIdeograph`.
+        static var commonIdeograph: UInt8 { 4 }
     }
 
     /// `Entry` of each BMP code point (65,536), filled block by block as texts need them (see
@@ -309,7 +320,7 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
         entriesComplete.initialize(to: Atomic(false))
         var filling = EntryFilling(
             chain: chain, size: size, xScale: xScale, multipliers: multipliers, unknownWidth: unknownWidth,
-            ligatureFonts: self.ligatureFonts, asciiFastPath: asciiFastPath)
+            ligatureFonts: self.ligatureFonts, asciiFastPath: asciiFastPath, fontHasKerning: fontHasKerning)
         // Block 0 (ASCII and Latin-1) at once: the ASCII tables below read it.
         filling.fill(block: 0, of: entries) { ScalarBreakProperties.ofBMPCodePoint(UInt32($0)) }
         entryFilling = Mutex(filling)

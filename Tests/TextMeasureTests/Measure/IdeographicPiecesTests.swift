@@ -232,4 +232,36 @@ struct IdeographicPiecesTests {
             }
         }
     }
+
+    /// Ideographs of the bundled chain whose font kerns (DejaVu Sans's symbols of class ID) among
+    /// kanji and kana of a font that does not (IPAexGothic, `isCommonIdeograph`), with closing
+    /// and opening punctuation: the common pieces' loop stops before each such ideograph
+    /// (`takeCommon`), and the fast path matches the general path.
+    @Test("Ideographic fast path = general path where ideographs of a font that kerns follow common ones")
+    func kerningIdeographsAmongCommonOnes() throws {
+        let probe = try TextMeasurer(style: try TextStyle.bundled(fontSize: 17))
+        probe.tables.withTables { $0.fillAllEntries() }
+        let kerning = (0x800..<0x1_0000).filter {
+            probe.tables.entries[$0].isIdeographic && !probe.tables.entries[$0].isCommonIdeograph
+        }
+        #expect(kerning.count >= 10, "ideographs of a font that kerns: \(kerning.count)")
+        #expect(probe.tables.entries[0x6F22].isCommonIdeograph && probe.tables.entries[0x3042].isCommonIdeograph)
+        let scalars = Self.mixed + kerning.prefix(40).compactMap { Unicode.Scalar(UInt32($0)) }
+        var generator = SplitMix64(seed: 0x1DE0_4)
+        for style in try MeasurePathEquivalenceTests.combinations() {
+            let fast = try TextMeasurer(style: style)
+            let general = try TextMeasurer(generalPathFor: style)
+            for _ in 0..<200 {
+                var text = String.UnicodeScalarView()
+                for _ in 0..<Int.random(in: 1...50, using: &generator) {
+                    text.append(scalars[Int.random(in: 0..<scalars.count, using: &generator)])
+                }
+                for width in [12, 34, 51.5, 97.25, 150] as [Double] {
+                    let expected = try general.measure(String(text), width: width, includeLines: true)
+                    let actual = try fast.measure(String(text), width: width, includeLines: true)
+                    #expect(actual == expected, "\(style.profile) \(style.lineBreakMode) \(width): \(String(text).debugDescription)")
+                }
+            }
+        }
+    }
 }

@@ -57,7 +57,14 @@ struct StyleTablesConstructionTests {
         }
         var runFlags: UInt8 = 0
         if asciiFastPath, codePoint >= 0x800, !continuing, !extender, !shaped, !missing, advance != 0 {
-            if LineSegmentIterator.continuesIdeographicRun(scalar) { flags |= StyleTables.Entry.ideographic }
+            if LineSegmentIterator.continuesIdeographicRun(scalar) {
+                flags |= StyleTables.Entry.ideographic
+                // A lead of common pieces: its font has no pair kerning (GPOS or `kern`), in a
+                // style of at most 32 fonts.
+                if fonts.count <= 32 && !fonts[font].hasGPOSKerning && !fonts[font].hasKerning {
+                    runFlags |= StyleTables.Entry.commonIdeograph
+                }
+            }
             if LineSegmentIterator.closesIdeograph(scalar) { flags |= StyleTables.Entry.closing }
             if LineSegmentIterator.closesClosedIdeograph(scalar) { runFlags |= StyleTables.Entry.closingAgain }
             if LineSegmentIterator.opensIdeograph(scalar) { runFlags |= StyleTables.Entry.opening }
@@ -84,7 +91,7 @@ struct StyleTablesConstructionTests {
     private static let firstComponentsCache = Mutex<[ObjectIdentifier: Set<GlyphID>]>([:])
 
     /// Code points whose entry differs from `referenceEntry` (advances compared bit for bit),
-    /// and how many entries have each flag bit set.
+    /// and how many entries have each flag bit set (and, last, how many are `isCommonIdeograph`).
     static func compare(_ chain: FontChain, size: Double, profile: LayoutProfile, asciiFastPath: Bool)
         -> (mismatches: [Int], flagCounts: [Int])
     {
@@ -95,7 +102,7 @@ struct StyleTablesConstructionTests {
             font: chain.fonts[0], multiplier: (xScale << 16) / Int64(chain.fonts[0].unitsPerEm),
             useGPOS: chain.fonts[0].hasGPOSKerning))
         var mismatches: [Int] = []
-        var flagCounts = [0, 0, 0, 0, 0, 0, 0, 0]
+        var flagCounts = [0, 0, 0, 0, 0, 0, 0, 0, 0]
         for codePoint in 0..<0x1_0000 {
             let built = tables.entries[codePoint]
             let expected = referenceEntry(
@@ -108,6 +115,7 @@ struct StyleTablesConstructionTests {
                 mismatches.append(codePoint)
             }
             for bit in 0..<8 where built.flags & (1 << bit) != 0 { flagCounts[bit] += 1 }
+            if built.isCommonIdeograph { flagCounts[8] += 1 }
         }
         return (mismatches, flagCounts)
     }
@@ -135,6 +143,7 @@ struct StyleTablesConstructionTests {
                 #expect(built.entries[0x0378].isMissing && !built.entries[0x09].isMissing, "U+0378, tab")
                 if asciiFastPath && c < 2 {
                     #expect(flagCounts[2] > 10_000 && flagCounts[3] > 10, "ideographic/closing, chain \(c)")
+                    #expect(flagCounts[8] > 10_000, "common ideographs, chain \(c)")
                     // IPAexGothic's か starts a ligature (with U+309A) and is ideographic: before
                     // a kanji no ligature forms.
                     #expect(built.entries[0x304B].flags & 1 != 0 && built.entries[0x304B].isIdeographic, "か, chain \(c)")

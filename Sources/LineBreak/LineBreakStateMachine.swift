@@ -312,6 +312,27 @@ struct LineBreakStateMachine: @unchecked Sendable {  // immutable after creation
         return any
     }
 
+    /// Whether the end of a text is no mandatory break (`mandatoryAtEnd`) in every state a piece
+    /// of an ideographic run may end in: after an ideograph (or an opening scalar and one,
+    /// `opensIdeograph`), after an ideograph and a code that `closesIdeograph`, and after an
+    /// ideograph and codes that `closesClosedIdeograph` (`closing.rows`). Then a run that goes
+    /// on to the end of the text ends with a segment whose break is not mandatory.
+    ///
+    /// - Parameter closing: This machine's `closingCodes()`.
+    func ideographicRunEndsPlainly(closing: (codes: UInt64, rows: [Bool])) -> Bool {
+        let codeCount = LineBreakTables.codeCount
+        let ideographRow = LineBreakStateMachine.ideographRow
+        var rows = [ideographRow]
+        for code in 0..<codeCount where closesIdeograph(UInt8(code)) {
+            rows.append(Int(transitions[ideographRow + code]) & 0x3FFF)
+        }
+        for index in closing.rows.indices where closing.rows[index] { rows.append(index * codeCount) }
+        return rows.allSatisfy { !mandatoryAtEnd[$0 / codeCount] }
+    }
+
+    /// `ideographicRunEndsPlainly(closing:)` of `shared`, worked out once per process.
+    static let sharedIdeographicRunEndsPlainly = shared.ideographicRunEndsPlainly(closing: sharedClosingCodes)
+
     /// Whether the generated tables can hold `code`: the classes after LB1 and the refinements.
     static func isUsed(_ code: Int) -> Bool {
         guard code < Int(LineBreakTables.baWhitespace) + 1 else { return false }

@@ -143,6 +143,14 @@ extension LineSegmentIterator {
             LineBreakTables.code(scalar.value), closing: LineBreakStateMachine.sharedClosingCodes)
     }
 
+    /// Whether a run of segments found by `continuesIdeographicRun(_:)`, `closesIdeograph(_:)`,
+    /// `closesClosedIdeograph(_:)` and `opensIdeograph(_:)` that goes on to the end of the text
+    /// ends with a segment whose break is not mandatory (`LineSegment.isMandatoryBreak`): the
+    /// last segment `next()` gives for such a text.
+    public static var ideographicRunEndsPlainly: Bool {
+        LineBreakStateMachine.sharedIdeographicRunEndsPlainly
+    }
+
     /// Whether the last scalar read, the first of the segment after the one `next()` returned
     /// last, left the automaton in the state after an ideograph (where scalars for which
     /// `continuesIdeographicRun(_:)` holds each start a segment of their own).

@@ -22,7 +22,8 @@ struct LineSegmentIteratorIdeographicRunTests {
     /// that opens it (`opensIdeograph(_:)`) and one that continues it — and the scalars closing
     /// it (one that `closesIdeograph(_:)`, or several that all `closesClosedIdeograph(_:)` too),
     /// each piece a segment while another lead follows (one that opens an ideograph only after
-    /// no closing scalar or such several).
+    /// no closing scalar or such several), or the text ends after it
+    /// (`ideographicRunEndsPlainly`: then it is the last segment).
     static func segmentsSkippingRuns(_ text: String) -> (segments: [LineSegment], skipped: Int, kinds: Set<String>) {
         let scalars = Array(text.unicodeScalars)
         var offsets = [0]
@@ -64,6 +65,13 @@ struct LineSegmentIteratorIdeographicRunTests {
                               LineSegmentIterator.continuesIdeographicRun(scalars[end + 1])
                     {
                         nextLead = 2
+                    } else if end == scalars.count, LineSegmentIterator.ideographicRunEndsPlainly {
+                        // The text's last piece: the last segment, with no mandatory break.
+                        result.append(LineSegment(
+                            start: offsets[index], end: offsets[end], whitespaceStart: offsets[end], isMandatoryBreak: false))
+                        kinds.insert("last")
+                        skipped += 1
+                        return result
                     } else {
                         break
                     }
@@ -116,6 +124,20 @@ struct LineSegmentIteratorIdeographicRunTests {
         }
     }
 
+    @Test("A run that goes on to the end of the text ends with no mandatory break")
+    func runEndsPlainly() {
+        #expect(LineSegmentIterator.ideographicRunEndsPlainly)
+        // What it derives, seen from the iterator: every scalar that closes an ideograph, alone
+        // and after ones that close it again, at the end of a text.
+        for closing in "、。」）ーぁっャ・！？…\u{3099}".unicodeScalars where LineSegmentIterator.closesIdeograph(closing) {
+            for text in ["漢" + String(closing), "漢」" + String(closing), "漢" + String(closing) + "。", "「漢" + String(closing)] {
+                let last = Self.plainSegments(text).last
+                #expect(last?.end == text.utf8.count && last?.isMandatoryBreak == false, "\(text)")
+            }
+        }
+        #expect(Self.plainSegments("漢\n").last?.isMandatoryBreak == true)
+    }
+
     @Test("Every case of LineBreakTest.txt: the same segments with runs skipped")
     func conformance() throws {
         var skipped = 0
@@ -153,7 +175,8 @@ struct LineSegmentIteratorIdeographicRunTests {
             #expect(result.segments == Self.plainSegments(text), "\(scalars.map { String($0.value, radix: 16) })")
         }
         #expect(skipped > 1_000)
-        // Every kind of piece: a lead of one or two scalars, with no, one or several closing.
-        #expect(kinds.count == 6, "\(kinds.sorted())")
+        // Every kind of piece: a lead of one or two scalars, with no, one or several closing;
+        // and the text's last piece.
+        #expect(kinds.count == 7 && kinds.contains("last"), "\(kinds.sorted())")
     }
 }

@@ -1,3 +1,5 @@
+import LineBreak
+
 /// The pieces of an ideographic run (`TextWalker.fitIdeographicRun`), in order, measured from the
 /// entries: the walker's state while it places the run (with its glyph stepper, kept apart).
 ///
@@ -149,11 +151,18 @@ struct IdeographicPieces: IteratorProtocol {
     /// - Returns: The first piece not accepted, not taken; `nil` where `peekCommon()` gives none.
     @inline(__always)
     mutating func takeCommon(while accept: (CommonPiece) -> Bool) -> CommonPiece? {
-        while true {
+        pieces: while true {
             // `read(checkingKerning: true)`, with the pieces before an ideograph accepted in a
             // loop of their own, which keeps its registers.
             var end = leadEnd
             guard startsThreeBytes(at: end) else {
+                if endsText(end) {
+                    // The lead alone, the text's last piece.
+                    guard fontMask & kerningFonts == 0 else { return nil }
+                    let last = lastPiece(at: end, content: advance, mask: fontMask)
+                    guard accept(last) else { return last }
+                    take(last)
+                }
                 hasEnded = true
                 return nil
             }
@@ -166,10 +175,7 @@ struct IdeographicPieces: IteratorProtocol {
                 guard accept(piece) else { return piece }
                 take(piece)
                 end = leadEnd
-                guard startsThreeBytes(at: end) else {
-                    hasEnded = true
-                    return nil
-                }
+                guard startsThreeBytes(at: end) else { continue pieces }  // (the run's end, above)
                 entry = entries[Int(TextWalker.decodeThreeBytes(base, at: end))]
             }
             if entry.isIdeographic {
@@ -192,9 +198,26 @@ struct IdeographicPieces: IteratorProtocol {
         }
     }
 
+    /// Whether the piece at `start`, which ends at `end` before no scalar of three bytes, is the
+    /// text's last piece, which `read` gives too (`lastPiece`): `end` is the end of the text
+    /// (and after `start`: no piece was taken there yet), and the text's last segment then
+    /// has no mandatory break (`LineSegmentIterator.ideographicRunEndsPlainly`), like the
+    /// pieces before it.
+    @inline(__always)
+    private func endsText(_ end: Int) -> Bool {
+        end == count && end > start && LineSegmentIterator.ideographicRunEndsPlainly
+    }
+
+    /// The text's last piece (`endsText`), of `content` and `mask`: no lead follows it, and once
+    /// it is taken the run has ended (`leadEnd` is the end of the text too).
+    @inline(__always)
+    private func lastPiece(at end: Int, content: Double, mask: UInt32) -> CommonPiece {
+        CommonPiece(end: end, content: content, mask: mask, followingAdvance: 0, followingMask: 0, followingLeadEnd: end)
+    }
+
     /// What `read(checkingKerning:)` finds at `start`.
     enum Read {
-        /// The piece at `start`, the run going on after it.
+        /// The piece at `start`, the run going on after it (or the text's last, `endsText`).
         case piece(CommonPiece)
         /// The run ends at `start`: `nextSegment` gives no piece either.
         case ended
@@ -220,7 +243,11 @@ struct IdeographicPieces: IteratorProtocol {
     @inline(__always)
     func read(checkingKerning: Bool) -> Read {
         let end = leadEnd
-        guard startsThreeBytes(at: end) else { return .ended }
+        guard startsThreeBytes(at: end) else {
+            guard endsText(end) else { return .ended }
+            if checkingKerning && fontMask & kerningFonts != 0 { return .kerning }
+            return .piece(lastPiece(at: end, content: advance, mask: fontMask))
+        }
         if checkingKerning && fontMask & kerningFonts != 0 { return .kerning }
         let entry = entries[Int(TextWalker.decodeThreeBytes(base, at: end))]
         if entry.isIdeographic { return .piece(piece(before: entry, at: end, content: advance, mask: fontMask)) }
@@ -262,7 +289,9 @@ struct IdeographicPieces: IteratorProtocol {
                     advance: content, closingAdjustment: 0, closingAdvance: entry.advance)
                 mask |= closingMask
                 end &+= 3
-                guard startsThreeBytes(at: end) else { return .ended }
+                guard startsThreeBytes(at: end) else {
+                    return endsText(end) ? .piece(lastPiece(at: end, content: content, mask: mask)) : .ended
+                }
                 entry = entries[Int(TextWalker.decodeThreeBytes(base, at: end))]
             } while chained && !entry.isIdeographic && entry.closesClosedIdeograph
             if entry.isIdeographic { return .piece(piece(before: entry, at: end, content: content, mask: mask)) }

@@ -12,6 +12,8 @@ extension TextWalker {
         case resume(start: Int, end: Int)
         /// `fitter` became full after the piece ending at `walkedTo`.
         case full(walkedTo: Int)
+        /// The run was placed up to the end of the text: no segment is left.
+        case endOfText
     }
 
     /// The ideographic fast path of `fitWords`: the scalar after the `pending` segment, which
@@ -50,6 +52,9 @@ extension TextWalker {
         case .full(let end):
             walkedTo = end
             return false
+        case .endOfText:
+            pending = nil
+            return true
         }
     }
 
@@ -95,6 +100,8 @@ extension TextWalker {
             }
         }
         pieces.catchUp(&stepper)
+        // (The text's last piece taken: `IdeographicPieces.endsText`.)
+        if pieces.start == bytes.count { return .endOfText }
         return .resume(start: pieces.start, end: pieces.leadEnd)
     }
 

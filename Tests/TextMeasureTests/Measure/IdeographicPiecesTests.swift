@@ -11,13 +11,15 @@ import Testing
 /// takes `nextSegment` or the general path.
 @Suite("IdeographicPieces")
 struct IdeographicPiecesTests {
-    /// Runs of kanji and kana, with closing punctuation (a piece of two scalars) and a
-    /// run ending before a scalar that is neither.
+    /// Runs of kanji and kana, with closing punctuation (a piece of two scalars), going on to
+    /// the end of the text or ending before a scalar that is neither.
     static let runs = [
         "漢字仮名交じり文、漢字。かなカナ！漢字「終",
         "東京タワーは、とても高い。ちょっと待ってください…終わり",
         "漢字「仮名」。交じり！「文」、漢字ー漢字」」「漢」？！「終",
         String(repeating: "漢字仮名交じり文", count: 6) + "。",
+        "漢字仮名交じり文、漢字。かなカナ！漢字Swift",
+        "東京タワーは、とても高い。ちょっと\u{3000}待って",
     ]
 
     /// The pieces of the run after the first scalar of `text` and the stepper after them:
@@ -54,6 +56,7 @@ struct IdeographicPiecesTests {
     func nextMatchesNextSegment() throws {
         let measurer = try TextMeasurer(style: try TextStyle.bundled(fontSize: 17))
         var closed = 0
+        var endingText = 0
         for text in Self.runs {
             let common = Self.pieces(text, measurer: measurer, useNext: true)
             let general = Self.pieces(text, measurer: measurer, useNext: false)
@@ -67,11 +70,13 @@ struct IdeographicPiecesTests {
             if given == common.pieces.count {
                 #expect(common.scalar == general.scalar && common.font == general.font, "\(text)")
             }
-            // The run stops before the scalar that neither continues nor closes it.
+            // The run stops before the scalar that neither continues nor closes it, or takes
+            // the text's last piece.
             let last = try #require(common.pieces.last)
-            #expect(Array(text.utf8)[last.end...].count >= 3)
+            if last.end == text.utf8.count { endingText += 1 } else { #expect(Array(text.utf8)[last.end...].count >= 3) }
         }
         #expect(closed >= 3, "pieces of an ideograph with its closing scalar (、ー…)")
+        #expect(endingText >= 2, "runs to the end of the text")
     }
 
     /// Checks `IdeographicPieces.next()` against the general path over `text`: wherever the

@@ -94,7 +94,8 @@ struct MeasurePathEquivalenceTests {
     /// the prolonged sound mark and small kana (NS), combining marks, variation selectors, ZWJ
     /// and emoji modifiers after ideographs (never split from them), the ideographic space (white
     /// space that hangs), mandatory breaks, numbers, Latin words, supplementary-plane ideographs
-    /// and Hangul; runs longer than a line, and texts starting and ending inside a run.
+    /// and Hangul; runs longer than a line, and texts starting and ending inside a run (also in
+    /// a right-to-left paragraph).
     static let ideographicTexts: [String] = [
         "「こんにちは」と言った。東京タワーは、とても高い！ちょっと待ってください…",
         "キャッシュ、ジェット機、ヴァイオリン、ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ",
@@ -115,6 +116,8 @@ struct MeasurePathEquivalenceTests {
         String(repeating: "漢字仮名交じり文", count: 12),
         String(repeating: "あ", count: 90) + "。" + String(repeating: "ア", count: 5),
         "漢", "漢字", "。漢字", "漢字。", "「漢」", "ー漢", "漢\u{3099}", "\u{3099}漢字",
+        // Runs ending a right-to-left paragraph (closing punctuation there at another level).
+        "مرحبا 漢字。", "שלום「漢字」。", "مرحبا 漢字。\nمرحبا 漢字」！", "א漢字",
         // Pieces of an opening bracket and an ideograph, of several closing scalars, and both.
         "漢字「仮名」。交じり！「文」、漢字ー漢字」」「漢」？！「終", "漢」。「字」…「『漢』」！？", "ちょっと「シュー」。漢",
     ]

@@ -175,12 +175,15 @@ extension LineSegmentIterator {
     /// scalar that continued an ideographic run, or one that opens it and such a scalar — with
     /// no break between them (so the automaton is in the state after an ideograph). The caller
     /// must have started the run where `isAfterIdeograph` held and checked every scalar up to
-    /// `end`.
+    /// `end`. Where the run went on to the end of the text, whose last segment the caller found
+    /// too (`ideographicRunEndsPlainly`), both `start` and `end` are the end of the text: then
+    /// `next()` gives no segment.
     @inlinable @inline(__always)
     public mutating func resume(afterIdeographAt start: Int, end: Int) {
         breaks.position = end
         breaks.row = LineBreakStateMachine.ideographRow
         breaks.contentEnd = end
+        breaks.finished = start == breaks.bytes.count
         self.start = start
     }
 }

@@ -136,6 +136,14 @@ struct LineSegmentIteratorIdeographicRunTests {
             }
         }
         #expect(Self.plainSegments("漢\n").last?.isMandatoryBreak == true)
+        // Resumed at the end of the text (the caller took the last piece): no segment is left.
+        let text = "漢字。"
+        let rest = text.withLineSegments { iterator -> LineSegment? in
+            _ = iterator.next()
+            iterator.resume(afterIdeographAt: text.utf8.count, end: text.utf8.count)
+            return iterator.next()
+        }
+        #expect(rest == nil)
     }
 
     @Test("Every case of LineBreakTest.txt: the same segments with runs skipped")

@@ -8,12 +8,11 @@ extension TextWalker {
         /// No ideographic segment follows `pending`: nothing was placed.
         case none
         /// The run was placed; the scalar `start..<end` was read after it (the automaton
-        /// resumes there, `LineSegmentIterator.resume(afterIdeographAt:end:)`).
+        /// resumes there, `LineSegmentIterator.resume(afterIdeographAt:end:)`), or it went on to
+        /// the end of the text (both `start` and `end` are the text's end).
         case resume(start: Int, end: Int)
         /// `fitter` became full after the piece ending at `walkedTo`.
         case full(walkedTo: Int)
-        /// The run was placed up to the end of the text: no segment is left.
-        case endOfText
     }
 
     /// The ideographic fast path of `fitWords`: the scalar after the `pending` segment, which
@@ -52,9 +51,6 @@ extension TextWalker {
         case .full(let end):
             walkedTo = end
             return false
-        case .endOfText:
-            pending = nil
-            return true
         }
     }
 
@@ -100,8 +96,8 @@ extension TextWalker {
             }
         }
         pieces.catchUp(&stepper)
-        // (The text's last piece taken: `IdeographicPieces.endsText`.)
-        if pieces.start == bytes.count { return .endOfText }
+        // (Both the end of the text once the text's last piece is taken, `IdeographicPieces.endsText`:
+        // the automaton then gives no segment.)
         return .resume(start: pieces.start, end: pieces.leadEnd)
     }
 

@@ -111,12 +111,12 @@ struct TextWalker: ~Copyable {
          DictionaryBreaks(bytes: bytes, tables: tables, isASCII: isASCII))
     }
 
-    /// Whether `segment` is measured in parts (`forEachPart`): its white space holds a tab, or
+    /// Whether `segment` is measured in parts (`forEachPart`): its white space may hold a tab, or
     /// it ends at `partedEnd` (`partedEnd()`). A few comparisons: the segment loops test every
     /// segment.
     @inline(__always)
     private func needsParts(_ segment: LineSegment, partedEnd: Int) -> Bool {
-        holdsTab(segment) || segment.end == partedEnd
+        mayHoldTab(segment) || segment.end == partedEnd
     }
 
     /// The end of the text when its last segment is measured in parts (`.pango`, the text ends
@@ -142,7 +142,7 @@ struct TextWalker: ~Copyable {
         }
         while let next = part {
             var rest: LineSegment? = nil
-            if !body(holdsTab(next) ? cutAtTab(next, rest: &rest) : next) { return false }
+            if !body(mayHoldTab(next) ? cutAtTab(next, rest: &rest) : next) { return false }
             part = rest
         }
         return true
@@ -227,24 +227,23 @@ struct TextWalker: ~Copyable {
         return piece
     }
 
-    /// Whether `segment`'s white space holds a tab: it starts with one, or it starts with a
-    /// white-space character beyond ASCII (U+3000 and the like, after which a tab may follow in
-    /// the same white space) and a tab follows. A space is followed by none (UAX #14 breaks
-    /// after spaces, LB18), a mandatory break ends the segment. `inASCII`: the text is ASCII
-    /// (`isASCII`), which has no byte ≥ 0x80 to test.
+    /// Whether `segment`'s white space may hold a tab: it starts with one, or with a white-space
+    /// character beyond ASCII (U+3000 and the like, after which a tab may follow). A space is
+    /// followed by none (UAX #14 breaks after spaces, LB18), a mandatory break ends the segment.
+    /// `inASCII`: the text is ASCII (`isASCII`), which has no byte ≥ 0x80 to test. A test of a
+    /// few operations, for the loops over segments; `holdsTab` is exact.
     @inline(__always)
-    func holdsTab(_ segment: LineSegment, inASCII: Bool = false) -> Bool {
+    func mayHoldTab(_ segment: LineSegment, inASCII: Bool = false) -> Bool {
         guard segment.whitespaceStart < segment.end else { return false }
         let first = bytes[segment.whitespaceStart]
-        if first == 0x09 { return true }
-        return !inASCII && first >= 0x80 && holdsTab(from: segment.whitespaceStart &+ 1, to: segment.end)
+        return first == 0x09 || (!inASCII && first >= 0x80)
     }
 
-    /// Whether bytes `from..<to` hold a tab (0x09, never part of a longer UTF-8 sequence).
-    @inline(never)
-    private func holdsTab(from: Int, to: Int) -> Bool {
-        var i = from
-        while i < to {
+    /// Whether `segment`'s white space holds a tab (`mayHoldTab`, and a tab byte follows in it).
+    func holdsTab(_ segment: LineSegment) -> Bool {
+        guard mayHoldTab(segment) else { return false }
+        var i = segment.whitespaceStart
+        while i < segment.end {
             if bytes[i] == 0x09 { return true }
             i &+= 1
         }
@@ -539,7 +538,7 @@ struct TextWalker: ~Copyable {
         var segments = LineSegmentIterator(utf8: bytes, rules: tables.lineBreakRules)
         var stepper = GlyphStepper()
         while let segment = segments.nextInASCII() {
-            if _slowPath(holdsTab(segment, inASCII: true)) {
+            if _slowPath(mayHoldTab(segment, inASCII: true)) {
                 if let walkedTo = placeParts(of: segment, into: &fitter, stepper: &stepper) {
                     return counted(stepper.missing, restFrom: walkedTo)
                 }
@@ -559,6 +558,12 @@ struct TextWalker: ~Copyable {
     private func placeParts(
         of segment: LineSegment, into fitter: inout LineFitter, stepper: inout GlyphStepper
     ) -> Int? {
+        // A segment whose white space only may hold a tab (U+3000…) and that does not end the
+        // text (`partedEnd`): placed whole, as `forEachPart` would give it.
+        if segment.end != bytes.count && !holdsTab(segment) {
+            place(segment, into: &fitter, stepper: &stepper)
+            return fitter.isFull ? segment.end : nil
+        }
         var walkedTo = segment.end
         let goesOn = forEachPart(of: segment) { part in
             place(measuredPart(part, stepper: &stepper), into: &fitter)

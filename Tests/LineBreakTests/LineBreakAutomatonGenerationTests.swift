@@ -39,4 +39,24 @@ struct LineBreakAutomatonGenerationTests {
             #expect(text.withUnsafeBufferPointer { LineBreakTables.decodeBase64(utf8: $0) } == bytes)
         }
     }
+
+    /// Random bytes of every length up to 200, encoded by Foundation (with its padding), with line
+    /// breaks and other white space put in anywhere (inside groups of four too, which the decoder
+    /// then takes one character at a time): the bytes again, as Foundation decodes them.
+    @Test("The tables' base64 decoder decodes what Foundation encodes, with characters outside the alphabet anywhere")
+    func base64AgainstFoundation() {
+        var generator = SplitMix64(seed: 0xB64)
+        for length in 0...200 {
+            let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            var text = Array(Data(bytes).base64EncodedString().utf8)
+            for _ in 0..<Int.random(in: 0...6, using: &generator) {
+                let noise: [UInt8] = [0x0A, 0x0D, 0x20, 0x09]  // ("=" would end Foundation's decoding)
+                text.insert(noise[Int.random(in: 0..<noise.count, using: &generator)], at: Int.random(in: 0...text.count, using: &generator))
+            }
+            let expected = Data(base64Encoded: Data(text), options: .ignoreUnknownCharacters).map { [UInt8]($0) }
+            let decoded = text.withUnsafeBufferPointer { LineBreakTables.decodeBase64(utf8: $0) }
+            #expect(decoded == bytes, "length \(length)")
+            if let expected { #expect(decoded == expected, "length \(length)") }
+        }
+    }
 }

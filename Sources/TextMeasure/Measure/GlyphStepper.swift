@@ -136,8 +136,16 @@ struct GlyphStepper {
     mutating func stepIdeograph(_ value: UInt32, entry: StyleTables.Entry, tables: StyleTableView) -> Double {
         let font = Int(entry.font)
         let adjustment = font == currentFont ? tables.kerning(previousGlyph(tables), entry.glyph, font: font) : 0
-        record(value, font: font, glyph: entry.glyph, nominal: true)
+        passIdeograph(value, entry: entry)
         return adjustment
+    }
+
+    /// `stepIdeograph`'s change of state without its adjustment (not looked up): where the
+    /// adjustment is known to be 0 or is not wanted (`IdeographicPieces.catchUp`, after pieces
+    /// whose fonts do not kern).
+    @inline(__always)
+    mutating func passIdeograph(_ value: UInt32, entry: StyleTables.Entry) {
+        record(value, font: Int(entry.font), glyph: entry.glyph, nominal: true)
     }
 
     /// The step for the scalar `value` starting at byte `i` (`limit`: where ligatures must end),

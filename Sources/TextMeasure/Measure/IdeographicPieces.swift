@@ -340,7 +340,7 @@ struct IdeographicPieces: IteratorProtocol {
     mutating func catchUp(_ stepper: inout GlyphStepper) {
         guard steppedTo != start else { return }
         let value = TextWalker.decodeThreeBytes(base, at: start &- 3)
-        _ = stepper.stepIdeograph(value, entry: entries[Int(value)], tables: tables)
+        stepper.passIdeograph(value, entry: entries[Int(value)])
         steppedTo = start
     }
 

@@ -6,14 +6,27 @@ extension BidiLevels {
     /// left, Arabic letter or number, an RLE or RLO embedding, an isolate): a scan of 32 bytes
     /// at a time (two `UTF8Block`s) for the lead bytes, with the byte after them, that start a
     /// range holding such scalars (`isCandidate`: U+0580–U+08FF, U+2000–U+207F, U+FB00–U+FEFF,
-    /// U+10000–U+10FFF, U+1E000–U+1EFFF), decoding only those scalars: the lead bytes first
-    /// (`candidateLeads`), then, where some are found, with the bytes after them
-    /// (`candidates(in:)`). Devanagari, Thai, CJK… (lead byte E0 followed by A4 or more, E3–E9)
-    /// take no decoding, nor do full-width forms (EF BC–BF).
+    /// U+10000–U+10FFF, U+1E000–U+1EFFF), decoding only those scalars: the lead bytes first,
+    /// then, where some are found, with the bytes after them (`candidates(in:)`). The lead bytes
+    /// are tested two ways: up to the first lead byte E0 or E1, by two ranges (`leadOffsets`:
+    /// D6–E2, EF–FB), which CJK text (E3–E9) passes in fewer instructions; from there on, as
+    /// text of the scripts with the lead byte E0 (Devanagari, Thai…) or E1 has one at every
+    /// scalar, by `candidateLeads(in:)`, which lets E0 followed by A4 or more through. Full-width
+    /// forms (EF BC–BF) take no decoding.
     ///
     /// - Complexity: O(n) in the length of `bytes`: a few vector instructions per sixteen bytes
     ///   (none when the first scalar raises a level).
+    @inline(__always)
     static func mayHaveLevels(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        // A text starting with a lead byte E0 or E1 takes the narrower test at once (no other
+        // call, no set-up of the wider loop).
+        if let lead = bytes.first, lead & 0xFE == 0xE0 { return mayHaveLevels(leadsOf: bytes) }
+        return mayHaveLevels(widerFirst: bytes)
+    }
+
+    /// `mayHaveLevels` for a text that does not start with a lead byte E0 or E1.
+    @inline(never)
+    static func mayHaveLevels(widerFirst bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         // The first scalar alone first when it has two bytes in U+0580–U+07FF (lead D6–DF):
         // Hebrew and Arabic text mostly starts with a letter that raises a level (one compare
         // for other text).
@@ -21,16 +34,64 @@ extension BidiLevels {
             let value = TextWalker.decode(bytes, at: 0).value
             if mayHaveLevel(value) && raisesLevel(value) { return true }
         }
-        return !UTF8Block.forEachPair(in: bytes) { first, firstOffset, second, secondOffset in
+        // Up to the first pair of blocks with a lead byte E0 or E1 (Devanagari, Thai, Khmer,
+        // Vietnamese…), the wider and cheaper test of lead bytes (`leadOffsets`); from there on
+        // (such text has one at every scalar) the narrower one (`mayHaveLevels(leadsOf:)`).
+        var narrowFrom = -1
+        let stopped = !UTF8Block.forEachPair(in: bytes) { first, firstOffset, second, secondOffset in
+            guard !UTF8Block.isASCII(first, second) else { return true }
+            let offsets = leadOffsets(in: first, second)
+            guard UTF8Block.any(offsets .< SIMD16<UInt8>(repeating: 13)) else { return true }
+            // A lead byte E0 or E1 (offset 10 or 11; one may hide behind a smaller offset of the
+            // other block at the same position, which only delays the switch): the narrower
+            // test from this pair on.
+            if UTF8Block.any(UTF8Block.inRange(offsets, from: 10, count: 2)) {
+                narrowFrom = firstOffset
+                return false
+            }
+            return !hasCandidate(in: bytes, first, at: firstOffset, second, at: secondOffset)
+        }
+        guard stopped else { return false }
+        guard narrowFrom >= 0 else { return true }  // stopped at a scalar that raises a level
+        return mayHaveLevels(leadsOf: UnsafeBufferPointer(rebasing: bytes[narrowFrom...]))
+    }
+
+    /// `mayHaveLevels` with the narrower test of lead bytes (`candidateLeads(in:)`), which
+    /// lets text of the scripts with the lead byte E0 through without decoding.
+    @inline(never)
+    static func mayHaveLevels(leadsOf bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        !UTF8Block.forEachPair(in: bytes) { first, firstOffset, second, secondOffset in
             guard !UTF8Block.isASCII(first, second),
                 UTF8Block.any(candidateLeads(in: first) .| candidateLeads(in: second))
             else { return true }
-            let firstLanes = candidates(in: first)
-            let secondLanes = candidates(in: second)
-            guard UTF8Block.any(firstLanes .| secondLanes) else { return true }
-            return !raisesLevel(in: bytes, at: firstOffset, firstLanes)
-                && !raisesLevel(in: bytes, at: secondOffset, secondLanes)
+            return !hasCandidate(in: bytes, first, at: firstOffset, second, at: secondOffset)
         }
+    }
+
+    /// Whether blocks `first` and `second` (at `firstOffset` and `secondOffset` of `bytes`) hold
+    /// a scalar that raises a level: their `candidates(in:)` decoded and tested.
+    @inline(__always)
+    static func hasCandidate(
+        in bytes: UnsafeBufferPointer<UInt8>, _ first: UTF8Block, at firstOffset: Int, _ second: UTF8Block,
+        at secondOffset: Int
+    ) -> Bool {
+        let firstLanes = candidates(in: first)
+        let secondLanes = candidates(in: second)
+        guard UTF8Block.any(firstLanes .| secondLanes) else { return false }
+        return raisesLevel(in: bytes, at: firstOffset, firstLanes) || raisesLevel(in: bytes, at: secondOffset, secondLanes)
+    }
+
+    /// Per position, the least offset above D6 or EF of the byte of `first` or `second` there:
+    /// below 13 where either holds D6–E2 or EF–FB — a superset of `candidateLeads(in:)` in
+    /// fewer instructions (the two ranges and the two blocks merged by `UTF8Block.minimum`
+    /// before one compare) that also holds every lead byte E0 and E1, offset 10 and 11, which
+    /// `mayHaveLevels` looks for to switch to `candidateLeads(in:)`.
+    @inline(__always)
+    static func leadOffsets(in first: UTF8Block, _ second: UTF8Block) -> SIMD16<UInt8> {
+        let d6: SIMD16<UInt8> = SIMD16(repeating: 0xD6)
+        let ef: SIMD16<UInt8> = SIMD16(repeating: 0xEF)
+        return UTF8Block.minimum(
+            UTF8Block.minimum(first.leads &- d6, first.leads &- ef), UTF8Block.minimum(second.leads &- d6, second.leads &- ef))
     }
 
     /// Whether a scalar at a position of `lanes` (the `candidates(in:)` of a block at `offset`

@@ -174,14 +174,25 @@ struct BidiLevels: Sendable, Equatable {
     ///
     /// - Complexity: O(n) in the text's length; one scan of the bytes when the text has nothing
     ///   right to left.
+    @inline(__always)
     init?(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.init(bytes, handWritten: true)
     }
 
     /// The levels of `bytes`, paragraphs that `BidiParagraphResolver` can resolve resolved by it
     /// (`handWritten`) or every paragraph by fribidi (to compare them).
+    ///
+    /// The pre-scan (`mayHaveLevels`) in the caller: text with nothing right to left, most text,
+    /// returns `nil` without a call that sets up the resolver's scratch space.
+    @inline(__always)
     init?(_ bytes: UnsafeBufferPointer<UInt8>, handWritten: Bool) {
         guard BidiLevels.mayHaveLevels(bytes) else { return nil }
+        self.init(resolving: bytes, handWritten: handWritten)
+    }
+
+    /// `init?(_:handWritten:)` once the pre-scan has found a scalar that raises a level.
+    @inline(never)
+    private init?(resolving bytes: UnsafeBufferPointer<UInt8>, handWritten: Bool) {
         self.init()
         // Scratch space for the resolver, on the stack: 1 KiB of runs (a paragraph with more
         // takes a buffer from the heap) and 16 ranges of rule L1.

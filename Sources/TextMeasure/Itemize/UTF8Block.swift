@@ -50,6 +50,13 @@ struct UTF8Block {
         return offsets .< SIMD16<UInt8>(repeating: count)
     }
 
+    /// The lesser of `a` and `b` in each lane (one `pminub`; the standard library's
+    /// `pointwiseMin` is a call, not inlined).
+    @inline(__always)
+    static func minimum(_ a: SIMD16<UInt8>, _ b: SIMD16<UInt8>) -> SIMD16<UInt8> {
+        a.replacing(with: b, where: b .< a)
+    }
+
     /// Whether every byte of `first` and `second` is ASCII.
     @inline(__always)
     static func isASCII(_ first: UTF8Block, _ second: UTF8Block) -> Bool {

@@ -41,6 +41,8 @@ struct LineFitter {
     /// UTF-8 offsets where the open line starts and where what was placed on it ends.
     private var lineStart = 0
     private var lastEnd = 0
+    /// The height of the last line of several fonts (`endLine`).
+    private var heights = LineHeightMemo()
 
     /// A fitter for the pieces of `text` (valid UTF-8, which the pieces' offsets index) in the
     /// style of `tables`.
@@ -255,8 +257,7 @@ struct LineFitter {
     }
 
     private mutating func endLine(mandatory: Bool = false) {
-        let height = StyleTables.lineHeight(
-            mask: line.mask, heights: lineHeights, baselines: baselines, lineStart: lineStart)
+        let height = heights.lineHeight(mask: line.mask, heights: lineHeights, baselines: baselines, lineStart: lineStart)
         tally.end(width: line.content, height: height, mandatory: mandatory)
         if _slowPath(recordLines) { recordLine(height: height) }
         line.reset()

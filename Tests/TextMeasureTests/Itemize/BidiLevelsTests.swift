@@ -161,6 +161,64 @@ struct BidiLevelsTests {
         #expect(uncovered.isEmpty, "\(uncovered.prefix(10).map { String($0, radix: 16) })")
     }
 
+    @Test("The wider test of lead bytes (`leadOffsets`) holds every position of `candidateLeads`, in either block, and marks E0 and E1 with offsets 10 and 11")
+    func leadOffsetsEveryPair() {
+        var wrong: [String] = []
+        let ascii = [UInt8](repeating: 0x61, count: 17)
+        for k in [0, 9, 15] {
+            for lead in UInt8(0)...255 {
+                for next in UInt8(0)...255 {
+                    var bytes = ascii
+                    bytes[k] = lead
+                    bytes[k + 1] = next
+                    let narrow = UTF8BlockTests.lane(k, lead: lead, next: next) { BidiLevels.candidateLeads(in: $0) }
+                    let (asFirst, asSecond) = bytes.withUnsafeBufferPointer { changed in
+                        ascii.withUnsafeBufferPointer { plain in
+                            let block = UTF8Block(changed.baseAddress!)
+                            let other = UTF8Block(plain.baseAddress!)
+                            return (
+                                BidiLevels.leadOffsets(in: block, other)[k], BidiLevels.leadOffsets(in: other, block)[k]
+                            )
+                        }
+                    }
+                    let expected: UInt8? =
+                        (0xD6...0xE2).contains(lead) ? lead - 0xD6 : (0xEF...0xFB).contains(lead) ? lead - 0xEF : nil
+                    let wide = asFirst < 13
+                    if asFirst != asSecond || (narrow && !wide) || (expected.map { $0 != asFirst } ?? wide) {
+                        wrong.append("\(k) \(lead) \(next)")
+                    }
+                }
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(10))")
+    }
+
+    @Test("The scan finds a right-to-left scalar after it switches to the narrower test (a lead byte E0 or E1 met) at every offset, and nothing in text without one")
+    func scanAfterSwitchingTests() {
+        var missed: [String] = []
+        var falsePositives: [String] = []
+        // Japanese, then Devanagari, Thai or Vietnamese (E0/E1 lead bytes) at every offset, then
+        // Japanese again, with a right-to-left scalar at every offset after it.
+        for head in ["", "a", "漢", "漢字！…", "abcdefghijklmnopqrstuvwxyz漢"] {
+            for switcher in ["क", "ก", "ế", "ខ"] {
+                for gap in 0..<40 {
+                    let prefix = head + String(repeating: "字", count: gap % 7) + switcher
+                        + String(repeating: gap % 2 == 0 ? "漢" : "x", count: gap)
+                    var plain = prefix + "字！（）…"
+                    if plain.withUTF8({ BidiLevels.mayHaveLevels($0) }) { falsePositives.append("\(head) \(switcher) \(gap)") }
+                    for value: UInt32 in [0x5D0, 0x627, 0x200F, 0x2067, 0xFB1D, 0xFEFC, 0x10800, 0x1E900] {
+                        var text = prefix + String(Character(Unicode.Scalar(value)!)) + "字"
+                        if !text.withUTF8({ BidiLevels.mayHaveLevels($0) }) {
+                            missed.append("\(head) \(switcher) \(gap) U+\(String(value, radix: 16))")
+                        }
+                    }
+                }
+            }
+        }
+        #expect(missed.isEmpty, "\(missed.prefix(10))")
+        #expect(falsePositives.isEmpty, "\(falsePositives.prefix(10))")
+    }
+
     /// `BidiLevels.paragraph(in:from:)` one byte at a time (`pango_find_paragraph_boundary`).
     static func referenceParagraph(_ bytes: [UInt8], from: Int) -> (end: Int, next: Int) {
         var i = from

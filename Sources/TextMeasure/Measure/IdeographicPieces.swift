@@ -8,8 +8,9 @@ import LineBreak
 /// an ideograph and the scalars that close it (`closesIdeograph`, then `closesClosedIdeograph`),
 /// with no white space (`LineSegmentIterator.continuesIdeographicRun`, `closesIdeograph`,
 /// `closesClosedIdeograph`, `opensIdeograph`): each piece is a lead — an ideograph, or an
-/// opening scalar and an ideograph — and any closing scalars, while such a lead follows
-/// (`read(checkingKerning:)`, the rule in one place).
+/// opening scalar and an ideograph — and any closing scalars, while such a lead follows, or
+/// the text ends after it (`endsText`: its last piece) (`read(checkingKerning:)`, the rule in
+/// one place).
 ///
 /// `peekCommon()` and `next()` give the common pieces only — those whose fonts have no kerning —
 /// and no call is made for them, so that a loop over them keeps everything in registers

@@ -96,8 +96,8 @@ extension TextWalker {
             }
         }
         pieces.catchUp(&stepper)
-        // (Both the end of the text once the text's last piece is taken, `IdeographicPieces.endsText`:
-        // the automaton then gives no segment.)
+        // (Once the text's last piece is taken, `IdeographicPieces.endsText`, both are the end of
+        // the text: the automaton then gives no segment.)
         return .resume(start: pieces.start, end: pieces.leadEnd)
     }
 

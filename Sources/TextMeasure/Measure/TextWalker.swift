@@ -239,23 +239,22 @@ struct TextWalker: ~Copyable {
         return first == 0x09 || (!inASCII && first >= 0x80)
     }
 
-    /// Whether `segment`'s white space holds a tab (`mayHoldTab`, and a tab byte follows in it).
+    /// Whether `segment`'s white space holds a tab (`mayHoldTab`, and `firstTab` finds one).
     func holdsTab(_ segment: LineSegment) -> Bool {
-        guard mayHoldTab(segment) else { return false }
-        var i = segment.whitespaceStart
-        while i < segment.end {
-            if bytes[i] == 0x09 { return true }
-            i &+= 1
-        }
-        return false
+        mayHoldTab(segment) && firstTab(in: segment) != nil
+    }
+
+    /// The offset of the first tab in `segment`'s white space, or `nil` when it has none.
+    private func firstTab(in segment: LineSegment) -> Int? {
+        var tab = segment.whitespaceStart
+        while tab < segment.end && bytes[tab] != 0x09 { tab += 1 }
+        return tab < segment.end ? tab : nil
     }
 
     /// `segment` up to its first tab (in its white space), or the tab alone when it starts
     /// with it; `rest` is the remainder (`nil` when none).
     private func cutAtTab(_ segment: LineSegment, rest: inout LineSegment?) -> LineSegment {
-        var tab = segment.whitespaceStart
-        while tab < segment.end && bytes[tab] != 0x09 { tab += 1 }
-        guard tab < segment.end else {
+        guard let tab = firstTab(in: segment) else {
             rest = nil
             return segment
         }

@@ -252,21 +252,7 @@ struct IdeographicPiecesTests {
         #expect(kerning.count >= 10, "ideographs of a font that kerns: \(kerning.count)")
         #expect(probe.tables.entries[0x6F22].isCommonIdeograph && probe.tables.entries[0x3042].isCommonIdeograph)
         let scalars = Self.mixed + kerning.prefix(40).compactMap { Unicode.Scalar(UInt32($0)) }
-        var generator = SplitMix64(seed: 0x1DE0_4)
-        for style in try MeasurePathEquivalenceTests.combinations() {
-            let fast = try TextMeasurer(style: style)
-            let general = try TextMeasurer(generalPathFor: style)
-            for _ in 0..<200 {
-                var text = String.UnicodeScalarView()
-                for _ in 0..<Int.random(in: 1...50, using: &generator) {
-                    text.append(scalars[Int.random(in: 0..<scalars.count, using: &generator)])
-                }
-                for width in [12, 34, 51.5, 97.25, 150] as [Double] {
-                    let expected = try general.measure(String(text), width: width, includeLines: true)
-                    let actual = try fast.measure(String(text), width: width, includeLines: true)
-                    #expect(actual == expected, "\(style.profile) \(style.lineBreakMode) \(width): \(String(text).debugDescription)")
-                }
-            }
-        }
+        try MeasurePathEquivalenceTests.expectFastMatchesGeneral(
+            onRandomTextOf: scalars, seed: 0x1DE0_4, texts: 200, maxLength: 50)
     }
 }

@@ -156,17 +156,27 @@ struct MeasurePathEquivalenceTests {
 
     @Test("Direct measuring: ideographic fast path = general path, random text of kanji, kana, brackets and closing punctuation")
     func ideographicPathMatchesGeneralOnRandomText() throws {
-        var generator = SplitMix64(seed: 0x1DE0_3)
-        for style in try Self.combinations() {
+        try Self.expectFastMatchesGeneral(
+            onRandomTextOf: IdeographicPiecesTests.mixed, seed: 0x1DE0_3, texts: 300, maxLength: 60)
+    }
+
+    /// `texts` random texts per style of 1 to `maxLength` scalars drawn from `scalars` (a
+    /// generator seeded with `seed`), measured by the fast and the general path in every profile
+    /// and mode at widths where runs of ideographs break often: every field identical, lines
+    /// included.
+    static func expectFastMatchesGeneral(
+        onRandomTextOf scalars: [Unicode.Scalar], seed: UInt64, texts: Int, maxLength: Int
+    ) throws {
+        var generator = SplitMix64(seed: seed)
+        for style in try combinations() {
             let fast = try TextMeasurer(style: style)
             let general = try TextMeasurer(generalPathFor: style)
-            for _ in 0..<300 {
-                var scalars = String.UnicodeScalarView()
-                for _ in 0..<Int.random(in: 1...60, using: &generator) {
-                    scalars.append(IdeographicPiecesTests.mixed[
-                        Int.random(in: 0..<IdeographicPiecesTests.mixed.count, using: &generator)])
+            for _ in 0..<texts {
+                var drawn = String.UnicodeScalarView()
+                for _ in 0..<Int.random(in: 1...maxLength, using: &generator) {
+                    drawn.append(scalars[Int.random(in: 0..<scalars.count, using: &generator)])
                 }
-                let text = String(scalars)
+                let text = String(drawn)
                 for width in [12, 34, 51.5, 97.25, 150] as [Double] {
                     let expected = try general.measure(text, width: width, includeLines: true)
                     let actual = try fast.measure(text, width: width, includeLines: true)

@@ -193,11 +193,14 @@ struct LineBreakStateMachine: @unchecked Sendable {  // immutable after creation
     }
 
     /// Whether input `code`, read in the state after an ideograph, prohibits a break before it,
-    /// is not white space, and leads to a state where every code that `continuesIdeographicRun`
+    /// is not white space (nor ZW), and leads to a state where every code that `continuesIdeographicRun`
     /// allows a break before it and returns to the state after an ideograph (closing
     /// punctuation, small kana, the prolonged sound mark after kanji or kana).
     func closesIdeograph(_ code: UInt8) -> Bool {
-        guard LineBreakStateMachine.whitespaceCodes &>> UInt64(code) & 1 == 0 else { return false }
+        // Nor the zero width space (ZW), after which a break is allowed before anything, white
+        // space too (LB8: `ZW SP* ÷`).
+        guard LineBreakStateMachine.whitespaceCodes &>> UInt64(code) & 1 == 0, code != LineBreakClass.zw.rawValue
+        else { return false }
         let ideographRow = LineBreakStateMachine.ideographRow
         let transition = Int(transitions[ideographRow + Int(code)])
         guard transition &>> 14 == LineBreakStateMachine.prohibited else { return false }
@@ -320,6 +323,14 @@ struct LineBreakStateMachine: @unchecked Sendable {  // immutable after creation
     ///
     /// - Parameter closing: This machine's `closingCodes()`.
     func ideographicRunEndsPlainly(closing: (codes: UInt64, rows: [Bool])) -> Bool {
+        ideographicPieceEndRows(closing: closing).allSatisfy { !mandatoryAtEnd[$0 / LineBreakTables.codeCount] }
+    }
+
+    /// The row starts of the states a piece of an ideographic run may end in: after an
+    /// ideograph (or an opening scalar and one, `opensIdeograph`), after an ideograph and a code
+    /// that `closesIdeograph`, and after an ideograph and codes that `closesClosedIdeograph`
+    /// (`closing.rows`).
+    func ideographicPieceEndRows(closing: (codes: UInt64, rows: [Bool])) -> [Int] {
         let codeCount = LineBreakTables.codeCount
         let ideographRow = LineBreakStateMachine.ideographRow
         var rows = [ideographRow]
@@ -327,8 +338,56 @@ struct LineBreakStateMachine: @unchecked Sendable {  // immutable after creation
             rows.append(Int(transitions[ideographRow + code]) & 0x3FFF)
         }
         for index in closing.rows.indices where closing.rows[index] { rows.append(index * codeCount) }
-        return rows.allSatisfy { !mandatoryAtEnd[$0 / codeCount] }
+        return rows
     }
+
+    /// The codes of white space (SP, the BA white space such as U+3000; not the mandatory
+    /// breaks) after which an ideographic run goes on, as a bit set: each such code, read any
+    /// number of times (not mixed with another: after a space, a break is allowed before
+    /// U+3000) from every state a piece of the run may end in (`ideographicPieceEndRows`),
+    /// prohibits a break before each, and then every code that `continuesIdeographicRun`
+    /// plainly allows a break before it and leads to the state after an ideograph. A piece,
+    /// such white space and an ideograph then make a segment whose white space is those
+    /// scalars, and the run goes on at the ideograph ("。　次", "ます 次").
+    func ideographicRunWhitespaceCodes(closing: (codes: UInt64, rows: [Bool])) -> UInt64 {
+        [Int(LineBreakClass.sp.rawValue), Int(LineBreakTables.baWhitespace)].reduce(0) { codes, code in
+            ideographicRunGoesOn(afterWhitespace: 1 << UInt64(code), closing: closing) ? codes | 1 << UInt64(code) : codes
+        }
+    }
+
+    /// `ideographicRunWhitespaceCodes`' test of the white-space codes `codes` (a bit set; one
+    /// code there): every state reached from a piece's end by one or more of them, breadth first.
+    private func ideographicRunGoesOn(afterWhitespace codes: UInt64, closing: (codes: UInt64, rows: [Bool])) -> Bool {
+        let codeCount = LineBreakTables.codeCount
+        let ideographRow = LineBreakStateMachine.ideographRow
+        var seen = Set<Int>()
+        var queue: [Int] = []
+        var sources = ideographicPieceEndRows(closing: closing)
+        var next = 0
+        while true {
+            for row in sources {
+                for code in 0..<codeCount where codes &>> UInt64(code) & 1 != 0 {
+                    let transition = Int(transitions[row + code])
+                    guard transition &>> 14 == LineBreakStateMachine.prohibited else { return false }
+                    if seen.insert(transition & 0x3FFF).inserted { queue.append(transition & 0x3FFF) }
+                }
+            }
+            guard next < queue.count else { break }
+            sources = [queue[next]]
+            next += 1
+        }
+        var any = false
+        for row in queue {
+            for code in 0..<codeCount where continuesIdeographicRun(UInt8(code)) {
+                any = true
+                guard Int(transitions[row + code]) == ideographRow | LineBreakStateMachine.allowed << 14 else { return false }
+            }
+        }
+        return any
+    }
+
+    /// `ideographicRunWhitespaceCodes(closing:)` of `shared`, worked out once per process.
+    static let sharedIdeographicRunWhitespaceCodes = shared.ideographicRunWhitespaceCodes(closing: sharedClosingCodes)
 
     /// `ideographicRunEndsPlainly(closing:)` of `shared`, worked out once per process.
     static let sharedIdeographicRunEndsPlainly = shared.ideographicRunEndsPlainly(closing: sharedClosingCodes)

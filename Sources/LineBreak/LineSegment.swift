@@ -143,6 +143,21 @@ extension LineSegmentIterator {
             LineBreakTables.code(scalar.value), closing: LineBreakStateMachine.sharedClosingCodes)
     }
 
+    /// Whether `scalar` is white space after which an ideographic run goes on (a space, U+3000
+    /// ideographic space; `LineBreakStateMachine.ideographicRunWhitespaceCodes`): after an
+    /// ideograph, or one and scalars that close it (`closesIdeograph(_:)`, or several that
+    /// `closesClosedIdeograph(_:)`), any number of such scalars of one line-breaking class (all
+    /// spaces, or all U+3000: after a space, a break is allowed before U+3000) prohibit a break
+    /// before each, and a scalar that `continuesIdeographicRun(_:)` after them allows one before it and
+    /// leaves the automaton in the state after an ideograph: the piece and the white space make a
+    /// segment (the white space its `whitespaceStart..<end`), then the run goes on. A tab has
+    /// the code of U+3000 (BA white space): the caller tells it apart by its scalar.
+    ///
+    /// Meant for tables built once (a bit per code point): it reads the automaton's tables.
+    public static func isIdeographicRunWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+        LineBreakStateMachine.sharedIdeographicRunWhitespaceCodes &>> UInt64(LineBreakTables.code(scalar.value)) & 1 != 0
+    }
+
     /// Whether a run of segments found by `continuesIdeographicRun(_:)`, `closesIdeograph(_:)`,
     /// `closesClosedIdeograph(_:)` and `opensIdeograph(_:)` that goes on to the end of the text
     /// ends with a segment whose break is not mandatory (`LineSegment.isMandatoryBreak`): the

@@ -15,6 +15,8 @@ package struct ScalarBreakProperties: Sendable, Equatable {
     package var closesClosedIdeograph: Bool
     /// `LineSegmentIterator.opensIdeograph(_:)` of the code point.
     package var opensIdeograph: Bool
+    /// `LineSegmentIterator.isIdeographicRunWhitespace(_:)` of the code point.
+    package var isIdeographicRunWhitespace: Bool
 
     /// The properties of `scalar`, asked one by one (what `basicMultilingualPlane()` must equal).
     package init(_ scalar: Unicode.Scalar) {
@@ -23,22 +25,29 @@ package struct ScalarBreakProperties: Sendable, Equatable {
         closesIdeograph = LineSegmentIterator.closesIdeograph(scalar)
         closesClosedIdeograph = LineSegmentIterator.closesClosedIdeograph(scalar)
         opensIdeograph = LineSegmentIterator.opensIdeograph(scalar)
+        isIdeographicRunWhitespace = LineSegmentIterator.isIdeographicRunWhitespace(scalar)
     }
 
-    private init(code: UInt8, machine: LineBreakStateMachine, closing: (codes: UInt64, rows: [Bool])) {
+    private init(
+        code: UInt8, machine: LineBreakStateMachine, closing: (codes: UInt64, rows: [Bool]), whitespace: UInt64
+    ) {
         resolvedClass = LineBreakTables.resolvedClass(ofCode: code)
         continuesIdeographicRun = machine.continuesIdeographicRun(code)
         closesIdeograph = machine.closesIdeograph(code)
         closesClosedIdeograph = machine.closesClosedIdeograph(code, closing: closing)
         opensIdeograph = machine.opensIdeograph(code, closing: closing)
+        isIdeographicRunWhitespace = whitespace &>> UInt64(code) & 1 != 0
     }
 
     /// The properties of each input code of the line-breaking tables (`LineBreakTables.code`),
-    /// worked out once per process with 64 × 64 automaton lookups.
+    /// worked out once per process with 64 × 64 automaton lookups (and a walk of the states
+    /// after white space, `LineBreakStateMachine.ideographicRunWhitespaceCodes`).
     private static let byCode: [ScalarBreakProperties] = {
         let machine = LineBreakStateMachine.shared
         return (0..<LineBreakTables.codeCount).map {
-            ScalarBreakProperties(code: UInt8($0), machine: machine, closing: LineBreakStateMachine.sharedClosingCodes)
+            ScalarBreakProperties(
+                code: UInt8($0), machine: machine, closing: LineBreakStateMachine.sharedClosingCodes,
+                whitespace: LineBreakStateMachine.sharedIdeographicRunWhitespaceCodes)
         }
     }()
 

@@ -23,7 +23,9 @@ struct LineSegmentIteratorIdeographicRunTests {
     /// it (one that `closesIdeograph(_:)`, or several that all `closesClosedIdeograph(_:)` too),
     /// each piece a segment while another lead follows (one that opens an ideograph only after
     /// no closing scalar or such several), or the text ends after it
-    /// (`ideographicRunEndsPlainly`: then it is the last segment).
+    /// (`ideographicRunEndsPlainly`: then it is the last segment); or, where neither follows,
+    /// white space of one class that `isIdeographicRunWhitespace(_:)` and a scalar that continues
+    /// the run: the piece and the white space are a segment, and the run goes on there.
     static func segmentsSkippingRuns(_ text: String) -> (segments: [LineSegment], skipped: Int, kinds: Set<String>) {
         let scalars = Array(text.unicodeScalars)
         var offsets = [0]
@@ -73,7 +75,26 @@ struct LineSegmentIteratorIdeographicRunTests {
                         skipped += 1
                         return result
                     } else {
-                        break
+                        // White space the run goes on after (`isIdeographicRunWhitespace(_:)`), of
+                        // one class, then a scalar that continues the run: the piece and the white
+                        // space are a segment, and the run goes on.
+                        var spaces = end
+                        while spaces < scalars.count, LineSegmentIterator.isIdeographicRunWhitespace(scalars[spaces]),
+                              LineBreakTables.code(scalars[spaces].value) == LineBreakTables.code(scalars[end].value)
+                        {
+                            spaces += 1
+                        }
+                        guard spaces > end, spaces < scalars.count,
+                              LineSegmentIterator.continuesIdeographicRun(scalars[spaces])
+                        else { break }
+                        result.append(LineSegment(
+                            start: offsets[index], end: offsets[spaces], whitespaceStart: offsets[end], isMandatoryBreak: false))
+                        kinds.insert("white space")
+                        index = spaces
+                        leadLength = 1
+                        skipped += 1
+                        runs = true
+                        continue
                     }
                     result.append(LineSegment(
                         start: offsets[index], end: offsets[end], whitespaceStart: offsets[end], isMandatoryBreak: false))
@@ -146,6 +167,25 @@ struct LineSegmentIteratorIdeographicRunTests {
         #expect(rest == nil)
     }
 
+    @Test("Spaces and U+3000, not mixed, are white space a run goes on after; line breaks are not")
+    func whitespace() {
+        #expect(LineSegmentIterator.isIdeographicRunWhitespace(" "))
+        #expect(LineSegmentIterator.isIdeographicRunWhitespace("\u{3000}"))
+        // A tab has U+3000's class (BA white space): the walker tells it apart by its scalar.
+        #expect(LineSegmentIterator.isIdeographicRunWhitespace("\t"))
+        for scalar in "\n\r\u{A0}\u{200B}漢。「".unicodeScalars {
+            #expect(!LineSegmentIterator.isIdeographicRunWhitespace(scalar), "\(scalar.debugDescription)")
+        }
+        // What it derives, seen from the iterator: one segment of a piece and its white space,
+        // the next starting at the ideograph; mixed white space breaks inside.
+        for (text, whitespaceStart) in [("漢  字", 3), ("漢。\u{3000}字", 6), ("漢」。 字", 9), ("「漢\u{3000}\u{3000}字", 6)] {
+            let first = Self.plainSegments(text).first
+            #expect(first == LineSegment(
+                start: 0, end: text.utf8.count - 3, whitespaceStart: whitespaceStart, isMandatoryBreak: false), "\(text)")
+        }
+        #expect(Self.plainSegments("漢 \u{3000}字").count == 3)
+    }
+
     @Test("Every case of LineBreakTest.txt: the same segments with runs skipped")
     func conformance() throws {
         var skipped = 0
@@ -163,7 +203,7 @@ struct LineSegmentIteratorIdeographicRunTests {
         var generator = SplitMix64(seed: 0x1DE0)
         let ideographs: [Unicode.Scalar] = [
             "漢", "あ", "ア", "\u{20000}", "\u{3000}", "ー", "。", "「", "」", "っ", "！", "、", "…", "？", "（", "）",
-            "『", "』", "ュ", "・", "：",
+            "『", "』", "ュ", "・", "：", " ", "\u{3000}", " ",
         ]
         var skipped = 0
         var kinds = Set<String>()
@@ -184,7 +224,7 @@ struct LineSegmentIteratorIdeographicRunTests {
         }
         #expect(skipped > 1_000)
         // Every kind of piece: a lead of one or two scalars, with no, one or several closing;
-        // and the text's last piece.
-        #expect(kinds.count == 7 && kinds.contains("last"), "\(kinds.sorted())")
+        // the text's last piece; a piece and white space.
+        #expect(kinds.count == 8 && kinds.contains("last") && kinds.contains("white space"), "\(kinds.sorted())")
     }
 }

@@ -306,6 +306,101 @@ struct IdeographicPieces: IteratorProtocol {
             followingLeadEnd: end &+ 6))
     }
 
+    /// The piece at `start` and the white space after it, where the run goes on after that
+    /// white space (`whitespaceRun()`).
+    struct WhitespaceRun {
+        /// The piece's lead and closing scalars (`start..<whitespaceStart`), then the white space.
+        let segment: LineSegment
+        /// The content: the lead's (`advance`) and the closing scalars' advances, summed as
+        /// `closedContent` sums them (without adjustments: what the piece measures where its
+        /// fonts do not kern, `mask` has none of `kerningFonts`).
+        let content: Double
+        /// The mask bits (`bit(font:)`) of the content's scalars.
+        let mask: UInt32
+        /// The content's last scalar and its entry: the stepper's state after the content
+        /// (`GlyphStepper.passIdeograph`), and the font white space after it keeps.
+        let last: (value: UInt32, entry: StyleTables.Entry)
+        /// The white space measured in the font of `last` (`StyleTableView.runWhitespaceAdvance`),
+        /// as `StyleTables.measureWhitespace` sums it: the total and the last non-zero advance.
+        let whitespace: (total: Double, last: Double)
+        /// The font of the ideograph after the white space, where the run goes on.
+        let followingFont: Int
+    }
+
+    /// Where the run has ended (`hasEnded`) at white space it goes on after: the piece at
+    /// `start` — its lead, any scalars that close it (as `closedPiece` reads them: one that
+    /// `closesIdeograph`, or several that all `closesClosedIdeograph` too) — then one or more
+    /// scalars that are `isIdeographicRunWhitespace` (U+0020, U+3000), then an ideograph
+    /// (`isIdeographic`). The automaton breaks before that ideograph and nowhere from `start`
+    /// to it, and is in the state after an ideograph once it has read it
+    /// (`LineSegmentIterator.isIdeographicRunWhitespace`: white space of one kind, all spaces or
+    /// all U+3000), so the run goes on there. `nil` otherwise (the automaton resumes after the
+    /// lead); at once where ASCII other than a space follows the lead (a word, a digit, a line
+    /// break: most runs' ends).
+    @inline(__always)
+    func whitespaceRun() -> WhitespaceRun? {
+        guard leadEnd < count, base[leadEnd] == 0x20 || base[leadEnd] >= 0x80 else { return nil }
+        return readWhitespaceRun()
+    }
+
+    /// `whitespaceRun()` past its first test, out of line.
+    @inline(never)
+    private func readWhitespaceRun() -> WhitespaceRun? {
+        var end = leadEnd
+        var content = advance
+        var mask = fontMask
+        let leadLast = TextWalker.decodeThreeBytes(base, at: leadEnd &- 3)
+        var last = (value: leadLast, entry: entries[Int(leadLast)])
+        if startsThreeBytes(at: end) {
+            var value = TextWalker.decodeThreeBytes(base, at: end)
+            var entry = entries[Int(value)]
+            if entry.closesIdeograph {
+                var chained = true
+                repeat {
+                    chained = chained && entry.closesClosedIdeograph
+                    content = IdeographicPieces.closedContent(advance: content, closingAdjustment: 0, closingAdvance: entry.advance)
+                    mask |= IdeographicPieces.bit(font: entry.font)
+                    last = (value, entry)
+                    end &+= 3
+                    guard startsThreeBytes(at: end) else { break }
+                    value = TextWalker.decodeThreeBytes(base, at: end)
+                    entry = entries[Int(value)]
+                } while chained && !entry.isIdeographic && entry.closesClosedIdeograph
+            }
+        }
+        let whitespaceStart = end
+        guard end < count else { return nil }
+        // The kind of white space (`StyleTables.runWhitespaceScalars`): 0 for spaces, 1 for
+        // U+3000, the same throughout.
+        let kind = base[end] == 0x20 ? 0 : 1
+        let font = Int(last.entry.font)
+        var whitespace = (total: 0.0, last: 0.0)
+        while end < count {
+            if kind == 0 && base[end] == 0x20 {
+                guard entries[0x20].isIdeographicRunWhitespace else { return nil }
+                end &+= 1
+            } else {
+                guard startsThreeBytes(at: end) else { return nil }
+                let value = TextWalker.decodeThreeBytes(base, at: end)
+                let entry = entries[Int(value)]
+                if entry.isIdeographic {
+                    guard end != whitespaceStart else { return nil }
+                    return WhitespaceRun(
+                        segment: LineSegment(start: start, end: end, whitespaceStart: whitespaceStart, isMandatoryBreak: false),
+                        content: content, mask: mask, last: last, whitespace: whitespace, followingFont: Int(entry.font))
+                }
+                guard kind == 1 && value == 0x3000 && entry.isIdeographicRunWhitespace else { return nil }
+                end &+= 3
+            }
+            let advance = tables.runWhitespaceAdvance(font: font, scalar: kind)
+            if advance != 0 {
+                whitespace.total += advance
+                whitespace.last = advance
+            }
+        }
+        return nil
+    }
+
     /// Takes `piece`, which `peekCommon()` gave (nothing changed since): the next piece starts
     /// after it.
     @inline(__always)

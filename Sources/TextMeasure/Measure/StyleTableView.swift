@@ -56,6 +56,8 @@ struct StyleTableView: @unchecked Sendable {  // points into immutable memory it
         let kerningFonts: UInt32
         /// Per font: line height in points (`StyleTables.lineHeightStorage`).
         let lineHeights: UnsafeBufferPointer<Double>
+        /// See `StyleTables.runWhitespaceAdvanceStorage`.
+        let runWhitespaceAdvances: UnsafePointer<Double>
         /// `.pango`, fonts whose baselines differ: see `StyleTables.baselineStorage`.
         let baselineShifts: BaselineShifts?
         /// See `StyleTables.ligatureLookup`.
@@ -102,6 +104,12 @@ struct StyleTableView: @unchecked Sendable {  // points into immutable memory it
     }
     var lineHeights: UnsafeBufferPointer<Double> {
         @inline(__always) get { fields.pointee.lineHeights }
+    }
+    /// The advance (width units) of U+0020 (`scalar` 0) or U+3000 (1) as white space in font
+    /// `font` (`StyleTables.runWhitespaceAdvanceStorage`).
+    @inline(__always)
+    func runWhitespaceAdvance(font: Int, scalar: Int) -> Double {
+        fields.pointee.runWhitespaceAdvances[font &* 2 &+ scalar]
     }
     /// `.pango`: where the fonts' baselines are, when they differ (`BaselineShifts`).
     var baselineShifts: BaselineShifts? {

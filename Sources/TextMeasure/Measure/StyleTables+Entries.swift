@@ -129,6 +129,11 @@ extension StyleTables {
                     if breaking.closesClosedIdeograph { runFlags |= Entry.closingAgain }
                     if breaking.opensIdeograph { runFlags |= Entry.opening }
                 }
+                // A space or U+3000 the run goes on after (`StyleTables.runWhitespaceScalars`,
+                // whose advances in each font the fast path reads).
+                if asciiFastPath, StyleTables.runWhitespaceScalars.contains(UInt32(cp)), breaking.isIdeographicRunWhitespace {
+                    runFlags |= Entry.runWhitespace
+                }
                 (entries + cp).initialize(
                     to: Entry(advance: advance, glyph: resolved.glyph, font: UInt8(font), flags: flags, runFlags: runFlags))
             }

@@ -96,7 +96,8 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
 
         /// More bits, for the ideographic fast path (in the entry's padding: the entry stays 16
         /// bytes). Bit 0 (`closingAgain`): see `closesClosedIdeograph`. Bit 1 (`opening`): see
-        /// `opensIdeograph`. Bit 2 (`commonIdeograph`): see `isCommonIdeograph`. Set only where
+        /// `opensIdeograph`. Bit 2 (`commonIdeograph`): see `isCommonIdeograph`. Bit 3
+        /// (`runWhitespace`, also on U+0020): see `isIdeographicRunWhitespace`. Set only where
         /// `isIdeographic` and `closesIdeograph` may be (a plain glyph of three bytes in UTF-8,
         /// `StyleTables.init`'s `asciiFastPath`).
         var runFlags: UInt8 = 0
@@ -131,6 +132,18 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
 
         /// The `runFlags` bit of `isCommonIdeograph`.
         static var commonIdeograph: UInt8 { 4 }
+
+        /// Whether the code point is white space after which the walker's ideographic fast path
+        /// goes on (`LineSegmentIterator.isIdeographicRunWhitespace`: a space, U+3000; never a
+        /// tab), when an ideographic one follows it: the piece before it and the white space
+        /// make a segment the general path measures (`IdeographicPieces.whitespaceSegment()`).
+        /// Set for U+0020 too.
+        var isIdeographicRunWhitespace: Bool {
+            @inline(__always) get { runFlags & StyleTables.Entry.runWhitespace != 0 }
+        }
+
+        /// The `runFlags` bit of `isIdeographicRunWhitespace`.
+        static var runWhitespace: UInt8 { 8 }
     }
 
     /// `Entry` of each BMP code point (65,536), filled block by block as texts need them (see
@@ -216,6 +229,11 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
     /// Per font: line height in points before `lineHeightMultiple` (profile rules applied; freed
     /// in deinit, read through `StyleTableView`).
     let lineHeightStorage: UnsafeBufferPointer<Double>
+    /// Per font, the advances (width units) of U+0020 and of U+3000 in that font as white space
+    /// measures there (`whitespaceAdvance(_:font:)`), two a font: what the ideographic fast path
+    /// adds for the white space after a piece (`IdeographicPieces.whitespacePiece`). Freed in
+    /// deinit, read through `StyleTableView`.
+    let runWhitespaceAdvanceStorage: UnsafeBufferPointer<Double>
     /// `.pango`, fonts whose baselines differ: where each font's baselines are, which Pango 1.50
     /// aligns a line's runs on (`BaselineShifts`; freed in deinit, read through `StyleTableView`).
     let baselineStorage: UnsafeBufferPointer<Double>?
@@ -323,7 +341,20 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
             ligatureFonts: self.ligatureFonts, asciiFastPath: asciiFastPath, fontHasKerning: fontHasKerning)
         // Block 0 (ASCII and Latin-1) at once: the ASCII tables below read it.
         filling.fill(block: 0, of: entries) { ScalarBreakProperties.ofBMPCodePoint(UInt32($0)) }
+        // The block of U+3000 too, for the white-space advances below.
+        filling.fill(block: 0x3000 / StyleTables.entryBlockSize, of: entries) {
+            ScalarBreakProperties.ofBMPCodePoint(UInt32($0))
+        }
         entryFilling = Mutex(filling)
+        let filledEntries = entries
+        let pango = profile == .pango
+        runWhitespaceAdvanceStorage = StyleTables.copy(fonts.indices.flatMap { font in
+            StyleTables.runWhitespaceScalars.map {
+                StyleTables.whitespaceAdvance($0, entryAdvance: filledEntries[Int($0)].advance, in: fonts[font]) {
+                    StyleTables.scaledAdvance($0, pango: pango, unitScale: unitScales[font], multiplier: multipliers[font])
+                }
+            }
+        })
         asciiSimple = .allocate(capacity: 256)
         asciiSimple.initialize(repeating: 0, count: 256)
         asciiAdvances = .allocate(capacity: 128)
@@ -400,7 +431,8 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
             asciiKerningIndex: asciiKerningIndex, asciiKerningValues: asciiKerningValues,
             fontHasKerning: fontHasKerningStorage,
             kerningFonts: fontHasKerning.indices.reduce(0) { fontHasKerning[$1] ? $0 | StyleTables.maskBit(font: $1) : $0 },
-            lineHeights: lineHeightStorage, baselineShifts: baselineShifts,
+            lineHeights: lineHeightStorage, runWhitespaceAdvances: runWhitespaceAdvanceStorage.baseAddress!,
+            baselineShifts: baselineShifts,
             ligatures: ligatureLookup,
             unitsPerPoint: unitsPerPoint,
             profile: profile, lineBreakTailoring: lineBreakTailoring,
@@ -435,6 +467,7 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
         asciiKerningValues.deallocate()
         fontHasKerningStorage.deallocate()
         lineHeightStorage.deallocate()
+        runWhitespaceAdvanceStorage.deallocate()
         baselineStorage?.deallocate()
         ligatureLookup.deallocate()
     }
@@ -721,13 +754,14 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
         after font: Int, scalar: UInt32, content: Range<Int>, following: Int, levels: BidiLevels? = nil,
         in bytes: UnsafeBufferPointer<UInt8>
     ) -> Int {
-        let afterEmoji = scalar >= 0x80 && !EmojiCategory.isOther(scalar)
+        let afterEmoji = StyleTables.isAfterEmoji(scalar)
         if levels == nil, !afterEmoji {
             // The common case, answered before the following text's emoji check when that text
             // is in this font or a later one (it cannot take the white space then).
             let start = followingTextStart(at: following, from: content.upperBound, to: following, levels: nil, in: bytes)
             guard let start, start < bytes.count,
-                  view.lookup(TextWalker.decode(bytes, at: start).value).font < font
+                  !StyleTables.keepsWhitespaceFont(
+                      font, after: scalar, followingFont: view.lookup(TextWalker.decode(bytes, at: start).value).font)
             else { return font }
             return whitespaceFont(after: font, scalar: scalar, following: followingText(at: start, in: bytes))
         }
@@ -750,6 +784,23 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
             return Int(entries[0x20].font)
         }
         return whitespaceFont(after: font, scalar: scalar, following: following)
+    }
+
+    /// Whether white space after `scalar`, of chain font `font`, keeps that font before text
+    /// whose first scalar (one that chooses a font) is in `followingFont`, where there are no
+    /// levels (`whitespaceFont`'s common case): `scalar` is no emoji (`isAfterEmoji`), and the
+    /// following text's font is not earlier in the chain. (Else the white space may move to the
+    /// following text's font, or start a text run after an emoji: `whitespaceFont` answers.)
+    @inline(__always)
+    static func keepsWhitespaceFont(_ font: Int, after scalar: UInt32, followingFont: Int) -> Bool {
+        !isAfterEmoji(scalar) && followingFont >= font
+    }
+
+    /// Whether white space after `scalar` comes after an emoji (a scalar beyond ASCII with an
+    /// emoji property, `EmojiCategory.isOther`), where `whitespaceFont` looks for an emoji run.
+    @inline(__always)
+    static func isAfterEmoji(_ scalar: UInt32) -> Bool {
+        scalar >= 0x80 && !EmojiCategory.isOther(scalar)
     }
 
     /// `whitespaceFont`'s rule for white space after text (no emoji run before it): the font of
@@ -833,10 +884,8 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
         var i = from
         while i < to {
             let (value, length) = TextWalker.decode(bytes, at: i)
-            var advance = view.lookup(value).advance
-            if advance != 0, let scalar = Unicode.Scalar(value) {
-                let glyph = fonts[font].glyph(for: scalar)
-                if glyph != 0 { advance = lookupGlyphAdvance(glyph, font: font) }
+            let advance = StyleTables.whitespaceAdvance(value, entryAdvance: view.lookup(value).advance, in: fonts[font]) {
+                scaledAdvance($0, font: font)
             }
             if advance != 0 {
                 total += advance
@@ -845,6 +894,22 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
             i += length
         }
     }
+
+    /// The advance (width units) of white-space scalar `value` in `font`: the advance of its
+    /// glyph there (`scale`d from font units), where `font` has one and the scalar draws
+    /// (`entryAdvance`, its entry's advance, is not 0); else `entryAdvance`.
+    @inline(__always)
+    static func whitespaceAdvance(
+        _ value: UInt32, entryAdvance: Double, in font: Font, scale: (Int32) -> Double
+    ) -> Double {
+        guard entryAdvance != 0, let scalar = Unicode.Scalar(value) else { return entryAdvance }
+        let glyph = font.glyph(for: scalar)
+        return glyph != 0 ? scale(font.advance(of: glyph)) : entryAdvance
+    }
+
+    /// The white space whose advance in each font `runWhitespaceAdvanceStorage` holds, in its
+    /// order: U+0020 and U+3000 (where `StyleTables.Entry.isIdeographicRunWhitespace` is set).
+    static let runWhitespaceScalars: [UInt32] = [0x20, 0x3000]
 
     /// The advance of a glyph of a font in width units.
     func lookupGlyphAdvance(_ glyph: GlyphID, font: Int) -> Double {

@@ -88,12 +88,28 @@ extension TextWalker {
                 pieces.catchUp(&stepper)
                 return .full(walkedTo: end)
             }
-            guard !pieces.hasEnded, let piece = pieces.nextSegment(stepper: &stepper) else { break }
-            place(piece, into: &fitter)
-            if fitter.isFull {
-                pieces.catchUp(&stepper)
-                return .full(walkedTo: piece.end)
+            if !pieces.hasEnded, let piece = pieces.nextSegment(stepper: &stepper) {
+                place(piece, into: &fitter)
+                if fitter.isFull {
+                    pieces.catchUp(&stepper)
+                    return .full(walkedTo: piece.end)
+                }
+                continue
             }
+            // The run's end: it goes on after white space, or the automaton resumes.
+            guard pieces.hasEnded, let run = pieces.whitespaceRun() else { break }
+            pieces.catchUp(&stepper)
+            let segment = run.segment
+            if let piece = whitespacePiece(run, kerningFonts: pieces.kerningFonts) {
+                stepper.passIdeograph(run.last.value, entry: run.last.entry)
+                place(piece, into: &fitter)
+                if fitter.isFull { return .full(walkedTo: segment.end) }
+            } else {
+                // Measured on the general path (out of line).
+                if let end = placeParts(of: segment, into: &fitter, stepper: &stepper) { return .full(walkedTo: end) }
+                guard stepper.acceptsSimpleASCII else { return .resume(start: segment.end, end: segment.end &+ 3) }
+            }
+            pieces = IdeographicPieces(text: bytes, base: base, start: segment.end, tables: tables)
         }
         pieces.catchUp(&stepper)
         // (Once the text's last piece is taken, `IdeographicPieces.endsText`, both are the end of
@@ -127,6 +143,26 @@ extension TextWalker {
         let pieces = IdeographicPieces(text: bytes, base: base, start: start, tables: tables)
         guard pieces.segmentEnd() == segment.end else { return nil }
         return pieces
+    }
+
+    /// The piece `measure` makes of `run`'s segment, where it takes no call: no levels, fonts
+    /// with no kerning (none of `kerningFonts`), and white space that keeps the font of the
+    /// content's last scalar (`StyleTables.keepsWhitespaceFont`, as `whitespaceFont` finds it
+    /// after content in a font other than the primary one); `nil` otherwise. The stepper then
+    /// stands after the content (`GlyphStepper.passIdeograph` of its last scalar), as after
+    /// `measure`.
+    @inline(__always)
+    private func whitespacePiece(_ run: IdeographicPieces.WhitespaceRun, kerningFonts: UInt32) -> LayoutPiece? {
+        let font = Int(run.last.entry.font)
+        guard !hasLevels, run.mask & kerningFonts == 0, font > 0,
+            StyleTables.keepsWhitespaceFont(font, after: run.last.value, followingFont: run.followingFont)
+        else { return nil }
+        let segment = run.segment
+        return LayoutPiece(
+            start: segment.start, contentEnd: segment.whitespaceStart, end: segment.end, leadingKern: 0,
+            content: run.content, whitespace: run.whitespace.total, lastSpace: run.whitespace.last,
+            fontMask: run.mask | StyleTables.maskBit(font: font), isMandatoryBreak: false,
+            isBreakable: segment.whitespaceStart &- segment.start > 3)
     }
 
     /// Places the common pieces of `pieces` (`IdeographicPieces.peekCommon()`) until it gives

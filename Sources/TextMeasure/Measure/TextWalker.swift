@@ -554,7 +554,7 @@ struct TextWalker: ~Copyable {
     ///
     /// - Returns: `nil`, or where the walk stopped once `fitter` is full.
     @inline(never)
-    private func placeParts(
+    func placeParts(
         of segment: LineSegment, into fitter: inout LineFitter, stepper: inout GlyphStepper
     ) -> Int? {
         // A segment whose white space only may hold a tab (U+3000…) and that does not end the

@@ -69,6 +69,10 @@ struct StyleTablesConstructionTests {
             if LineSegmentIterator.closesClosedIdeograph(scalar) { runFlags |= StyleTables.Entry.closingAgain }
             if LineSegmentIterator.opensIdeograph(scalar) { runFlags |= StyleTables.Entry.opening }
         }
+        // The space and U+3000, white space an ideographic run goes on after.
+        if asciiFastPath, codePoint == 0x20 || codePoint == 0x3000, LineSegmentIterator.isIdeographicRunWhitespace(scalar) {
+            runFlags |= StyleTables.Entry.runWhitespace
+        }
         return StyleTables.Entry(
             advance: advance, glyph: resolved.glyph, font: UInt8(font), flags: flags, runFlags: runFlags)
     }
@@ -150,6 +154,36 @@ struct StyleTablesConstructionTests {
                     #expect(flagCounts[6] > 0, "ligature continuations, chain \(c)")
                 }
             }
+        }
+    }
+
+    @Test(
+        "runWhitespaceAdvance: U+0020 and U+3000 in each font as measureWhitespace measures them, and the entries flagging them",
+        arguments: [LayoutProfile.uikit, .pango])
+    func runWhitespaceAdvances(profile: LayoutProfile) throws {
+        let bundled = try FontChain.bundled()
+        let noto = "/usr/share/fonts/truetype/noto/"
+        let chains = [
+            bundled, try FontChain(bundled.fonts.reversed()),
+            try FontChain(paths: [noto + "NotoSans-Regular.ttf", noto + "NotoSansArabic-Regular.ttf"] + bundled.fonts.map(\.path)),
+        ]
+        for (c, chain) in chains.enumerated() {
+            let tables = StyleTables(chain: chain, size: 17, profile: profile)
+            for font in chain.fonts.indices {
+                for (kind, value) in StyleTables.runWhitespaceScalars.enumerated() {
+                    let bytes = Array(String(Unicode.Scalar(value)!).utf8)
+                    var total = 0.0
+                    var last = 0.0
+                    bytes.withUnsafeBufferPointer {
+                        tables.measureWhitespace($0, from: 0, to: $0.count, font: font, total: &total, last: &last)
+                    }
+                    let advance = tables.view.runWhitespaceAdvance(font: font, scalar: kind)
+                    #expect(advance == total && advance > 0, "chain \(c), font \(font), U+\(String(value, radix: 16))")
+                }
+            }
+            tables.fillAllEntries()
+            #expect(tables.entries[0x20].isIdeographicRunWhitespace && tables.entries[0x3000].isIdeographicRunWhitespace)
+            #expect(!tables.entries[0x09].isIdeographicRunWhitespace && !tables.entries[0x2003].isIdeographicRunWhitespace)
         }
     }
 

@@ -350,37 +350,70 @@ struct LineBreakStateMachine: @unchecked Sendable {  // immutable after creation
     /// such white space and an ideograph then make a segment whose white space is those
     /// scalars, and the run goes on at the ideograph ("。　次", "ます 次").
     func ideographicRunWhitespaceCodes(closing: (codes: UInt64, rows: [Bool])) -> UInt64 {
-        [Int(LineBreakClass.sp.rawValue), Int(LineBreakTables.baWhitespace)].reduce(0) { codes, code in
-            ideographicRunGoesOn(afterWhitespace: 1 << UInt64(code), closing: closing) ? codes | 1 << UInt64(code) : codes
+        LineBreakStateMachine.ideographicRunWhitespaceCandidates.reduce(0) { codes, code in
+            guard let rows = statesAfterWhitespace(code, from: ideographicPieceEndRows(closing: closing)),
+                entersIdeographicRun(from: rows, action: LineBreakStateMachine.allowed)
+            else { return codes }
+            return codes | 1 << UInt64(code)
         }
     }
 
-    /// `ideographicRunWhitespaceCodes`' test of the white-space codes `codes` (a bit set; one
-    /// code there): every state reached from a piece's end by one or more of them, breadth first.
-    private func ideographicRunGoesOn(afterWhitespace codes: UInt64, closing: (codes: UInt64, rows: [Bool])) -> Bool {
-        let codeCount = LineBreakTables.codeCount
-        let ideographRow = LineBreakStateMachine.ideographRow
+    /// The codes `ideographicRunWhitespaceCodes` tries: SP and the BA white space.
+    static let ideographicRunWhitespaceCandidates = [Int(LineBreakClass.sp.rawValue), Int(LineBreakTables.baWhitespace)]
+
+    /// Whether an ideographic run goes on after a line feed (LF) that ends a piece of the run, or
+    /// a piece and white space of one of the codes `whitespace` (any number of them, of one
+    /// code): from every state a piece may end in (`ideographicPieceEndRows`) and every state
+    /// after such white space, LF prohibits a break before it, and then every code that
+    /// `continuesIdeographicRun` has a mandatory break before it and leads to the state after an
+    /// ideograph. A piece, the white space and the LF then make a segment with a mandatory break
+    /// ("。\n次"), and the run goes on at the ideograph.
+    func ideographicRunGoesOnAfterLineFeed(closing: (codes: UInt64, rows: [Bool]), whitespace: UInt64) -> Bool {
+        let ends = ideographicPieceEndRows(closing: closing)
+        var sources = ends
+        for code in LineBreakStateMachine.ideographicRunWhitespaceCandidates where whitespace &>> UInt64(code) & 1 != 0 {
+            guard let rows = statesAfterWhitespace(code, from: ends) else { return false }
+            sources += rows
+        }
+        let lineFeed = Int(LineBreakClass.lf.rawValue)
+        var afterLineFeed: [Int] = []
+        for row in sources {
+            let transition = Int(transitions[row + lineFeed])
+            guard transition &>> 14 == LineBreakStateMachine.prohibited else { return false }
+            afterLineFeed.append(transition & 0x3FFF)
+        }
+        return entersIdeographicRun(from: afterLineFeed, action: LineBreakStateMachine.mandatory)
+    }
+
+    /// The states reached from `rows` by one or more of white-space `code`, breadth first, where
+    /// every one of those transitions prohibits a break; `nil` where one does not.
+    private func statesAfterWhitespace(_ code: Int, from rows: [Int]) -> [Int]? {
         var seen = Set<Int>()
         var queue: [Int] = []
-        var sources = ideographicPieceEndRows(closing: closing)
+        var sources = rows
         var next = 0
         while true {
             for row in sources {
-                for code in 0..<codeCount where codes &>> UInt64(code) & 1 != 0 {
-                    let transition = Int(transitions[row + code])
-                    guard transition &>> 14 == LineBreakStateMachine.prohibited else { return false }
-                    if seen.insert(transition & 0x3FFF).inserted { queue.append(transition & 0x3FFF) }
-                }
+                let transition = Int(transitions[row + code])
+                guard transition &>> 14 == LineBreakStateMachine.prohibited else { return nil }
+                if seen.insert(transition & 0x3FFF).inserted { queue.append(transition & 0x3FFF) }
             }
-            guard next < queue.count else { break }
+            guard next < queue.count else { return queue }
             sources = [queue[next]]
             next += 1
         }
+    }
+
+    /// Whether, in every state of `rows` (at least one), every code that
+    /// `continuesIdeographicRun` (at least one) has the break `action` before it and leads to
+    /// the state after an ideograph.
+    private func entersIdeographicRun(from rows: [Int], action: Int) -> Bool {
+        let ideographRow = LineBreakStateMachine.ideographRow
         var any = false
-        for row in queue {
-            for code in 0..<codeCount where continuesIdeographicRun(UInt8(code)) {
+        for row in rows {
+            for code in 0..<LineBreakTables.codeCount where continuesIdeographicRun(UInt8(code)) {
                 any = true
-                guard Int(transitions[row + code]) == ideographRow | LineBreakStateMachine.allowed << 14 else { return false }
+                guard Int(transitions[row + code]) == ideographRow | action << 14 else { return false }
             }
         }
         return any
@@ -388,6 +421,11 @@ struct LineBreakStateMachine: @unchecked Sendable {  // immutable after creation
 
     /// `ideographicRunWhitespaceCodes(closing:)` of `shared`, worked out once per process.
     static let sharedIdeographicRunWhitespaceCodes = shared.ideographicRunWhitespaceCodes(closing: sharedClosingCodes)
+
+    /// `ideographicRunGoesOnAfterLineFeed(closing:whitespace:)` of `shared`, worked out once per
+    /// process.
+    static let sharedIdeographicRunGoesOnAfterLineFeed = shared.ideographicRunGoesOnAfterLineFeed(
+        closing: sharedClosingCodes, whitespace: sharedIdeographicRunWhitespaceCodes)
 
     /// `ideographicRunEndsPlainly(closing:)` of `shared`, worked out once per process.
     static let sharedIdeographicRunEndsPlainly = shared.ideographicRunEndsPlainly(closing: sharedClosingCodes)

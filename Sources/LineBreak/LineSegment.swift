@@ -158,6 +158,16 @@ extension LineSegmentIterator {
         LineBreakStateMachine.sharedIdeographicRunWhitespaceCodes &>> UInt64(LineBreakTables.code(scalar.value)) & 1 != 0
     }
 
+    /// Whether an ideographic run goes on after a line feed: after an ideograph, or one and
+    /// scalars that close it (as for `isIdeographicRunWhitespace(_:)`), and any white space of
+    /// one class that `isIdeographicRunWhitespace(_:)`, no break is allowed before an LF, and a
+    /// scalar that `continuesIdeographicRun(_:)` after it has a mandatory break before it and
+    /// leaves the automaton in the state after an ideograph: the piece, the white space and the
+    /// LF make a segment with a mandatory break, then the run goes on.
+    public static var ideographicRunGoesOnAfterLineFeed: Bool {
+        LineBreakStateMachine.sharedIdeographicRunGoesOnAfterLineFeed
+    }
+
     /// Whether a run of segments found by `continuesIdeographicRun(_:)`, `closesIdeograph(_:)`,
     /// `closesClosedIdeograph(_:)` and `opensIdeograph(_:)` that goes on to the end of the text
     /// ends with a segment whose break is not mandatory (`LineSegment.isMandatoryBreak`): the

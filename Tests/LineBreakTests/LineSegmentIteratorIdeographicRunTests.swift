@@ -25,7 +25,8 @@ struct LineSegmentIteratorIdeographicRunTests {
     /// no closing scalar or such several), or the text ends after it
     /// (`ideographicRunEndsPlainly`: then it is the last segment); or, where neither follows,
     /// white space of one class that `isIdeographicRunWhitespace(_:)` and a scalar that continues
-    /// the run: the piece and the white space are a segment, and the run goes on there.
+    /// the run: the piece and the white space are a segment, and the run goes on there (a line
+    /// feed after the white space, or alone, ends it with a mandatory break).
     static func segmentsSkippingRuns(_ text: String) -> (segments: [LineSegment], skipped: Int, kinds: Set<String>) {
         let scalars = Array(text.unicodeScalars)
         var offsets = [0]
@@ -84,11 +85,18 @@ struct LineSegmentIteratorIdeographicRunTests {
                         {
                             spaces += 1
                         }
+                        // Or a line feed after them (or none): a mandatory break.
+                        var lineFeed = false
+                        if spaces < scalars.count, scalars[spaces] == "\n", LineSegmentIterator.ideographicRunGoesOnAfterLineFeed {
+                            spaces += 1
+                            lineFeed = true
+                        }
                         guard spaces > end, spaces < scalars.count,
                               LineSegmentIterator.continuesIdeographicRun(scalars[spaces])
                         else { break }
                         result.append(LineSegment(
-                            start: offsets[index], end: offsets[spaces], whitespaceStart: offsets[end], isMandatoryBreak: false))
+                            start: offsets[index], end: offsets[spaces], whitespaceStart: offsets[end], isMandatoryBreak: lineFeed))
+                        if lineFeed { kinds.insert("line feed") }
                         kinds.insert("white space")
                         index = spaces
                         leadLength = 1
@@ -167,7 +175,7 @@ struct LineSegmentIteratorIdeographicRunTests {
         #expect(rest == nil)
     }
 
-    @Test("Spaces and U+3000, not mixed, are white space a run goes on after; line breaks are not")
+    @Test("Spaces and U+3000, not mixed, are white space a run goes on after, and a line feed after them or alone")
     func whitespace() {
         #expect(LineSegmentIterator.isIdeographicRunWhitespace(" "))
         #expect(LineSegmentIterator.isIdeographicRunWhitespace("\u{3000}"))
@@ -184,6 +192,12 @@ struct LineSegmentIteratorIdeographicRunTests {
                 start: 0, end: text.utf8.count - 3, whitespaceStart: whitespaceStart, isMandatoryBreak: false), "\(text)")
         }
         #expect(Self.plainSegments("漢 \u{3000}字").count == 3)
+        #expect(LineSegmentIterator.ideographicRunGoesOnAfterLineFeed)
+        for (text, whitespaceStart) in [("漢\n字", 3), ("漢。 \n字", 6), ("漢\u{3000}\n字", 3)] {
+            let first = Self.plainSegments(text).first
+            #expect(first == LineSegment(
+                start: 0, end: text.utf8.count - 3, whitespaceStart: whitespaceStart, isMandatoryBreak: true), "\(text)")
+        }
     }
 
     @Test("Every case of LineBreakTest.txt: the same segments with runs skipped")
@@ -203,7 +217,7 @@ struct LineSegmentIteratorIdeographicRunTests {
         var generator = SplitMix64(seed: 0x1DE0)
         let ideographs: [Unicode.Scalar] = [
             "漢", "あ", "ア", "\u{20000}", "\u{3000}", "ー", "。", "「", "」", "っ", "！", "、", "…", "？", "（", "）",
-            "『", "』", "ュ", "・", "：", " ", "\u{3000}", " ",
+            "『", "』", "ュ", "・", "：", " ", "\u{3000}", " ", "\n",
         ]
         var skipped = 0
         var kinds = Set<String>()
@@ -224,7 +238,7 @@ struct LineSegmentIteratorIdeographicRunTests {
         }
         #expect(skipped > 1_000)
         // Every kind of piece: a lead of one or two scalars, with no, one or several closing;
-        // the text's last piece; a piece and white space.
-        #expect(kinds.count == 8 && kinds.contains("last") && kinds.contains("white space"), "\(kinds.sorted())")
+        // the text's last piece; a piece and white space, and a line feed.
+        #expect(kinds.count == 9 && kinds.contains("last") && kinds.contains("line feed"), "\(kinds.sorted())")
     }
 }

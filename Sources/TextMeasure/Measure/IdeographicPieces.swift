@@ -323,23 +323,26 @@ struct IdeographicPieces: IteratorProtocol {
         /// The white space measured in the font of `last` (`StyleTableView.runWhitespaceAdvance`),
         /// as `StyleTables.measureWhitespace` sums it: the total and the last non-zero advance.
         let whitespace: (total: Double, last: Double)
-        /// The font of the ideograph after the white space, where the run goes on.
+        /// The font of the ideograph after the white space, where the run goes on; `Int.max`
+        /// after a line feed, where no text follows in the paragraph (`whitespaceFont` looks at
+        /// none: the white space keeps its font, `StyleTables.keepsWhitespaceFont`).
         let followingFont: Int
     }
 
     /// Where the run has ended (`hasEnded`) at white space it goes on after: the piece at
     /// `start` — its lead, any scalars that close it (as `closedPiece` reads them: one that
     /// `closesIdeograph`, or several that all `closesClosedIdeograph` too) — then one or more
-    /// scalars that are `isIdeographicRunWhitespace` (U+0020, U+3000), then an ideograph
-    /// (`isIdeographic`). The automaton breaks before that ideograph and nowhere from `start`
-    /// to it, and is in the state after an ideograph once it has read it
+    /// scalars that are `isIdeographicRunWhitespace` (U+0020, U+3000), or a line feed after
+    /// none or several, then an ideograph (`isIdeographic`). The automaton breaks before that
+    /// ideograph (a mandatory break after a line feed) and nowhere from `start` to it, and is in
+    /// the state after an ideograph once it has read it
     /// (`LineSegmentIterator.isIdeographicRunWhitespace`: white space of one kind, all spaces or
-    /// all U+3000), so the run goes on there. `nil` otherwise (the automaton resumes after the
-    /// lead); at once where ASCII other than a space follows the lead (a word, a digit, a line
-    /// break: most runs' ends).
+    /// all U+3000; `ideographicRunGoesOnAfterLineFeed`), so the run goes on there. `nil`
+    /// otherwise (the automaton resumes after the lead); at once where ASCII other than a space
+    /// or a line feed follows the lead (a word, a digit: most runs' ends).
     @inline(__always)
     func whitespaceRun() -> WhitespaceRun? {
-        guard leadEnd < count, base[leadEnd] == 0x20 || base[leadEnd] >= 0x80 else { return nil }
+        guard leadEnd < count, base[leadEnd] == 0x20 || base[leadEnd] == 0x0A || base[leadEnd] >= 0x80 else { return nil }
         return readWhitespaceRun()
     }
 
@@ -380,6 +383,16 @@ struct IdeographicPieces: IteratorProtocol {
                 guard entries[0x20].isIdeographicRunWhitespace else { return nil }
                 end &+= 1
             } else {
+                if base[end] == 0x0A {
+                    // A line feed ends the white space, and the paragraph.
+                    end &+= 1
+                    guard LineSegmentIterator.ideographicRunGoesOnAfterLineFeed, startsThreeBytes(at: end),
+                        entries[Int(TextWalker.decodeThreeBytes(base, at: end))].isIdeographic
+                    else { return nil }
+                    return WhitespaceRun(
+                        segment: LineSegment(start: start, end: end, whitespaceStart: whitespaceStart, isMandatoryBreak: true),
+                        content: content, mask: mask, last: last, whitespace: whitespace, followingFont: .max)
+                }
                 guard startsThreeBytes(at: end) else { return nil }
                 let value = TextWalker.decodeThreeBytes(base, at: end)
                 let entry = entries[Int(value)]

@@ -161,7 +161,7 @@ extension TextWalker {
         return LayoutPiece(
             start: segment.start, contentEnd: segment.whitespaceStart, end: segment.end, leadingKern: 0,
             content: run.content, whitespace: run.whitespace.total, lastSpace: run.whitespace.last,
-            fontMask: run.mask | StyleTables.maskBit(font: font), isMandatoryBreak: false,
+            fontMask: run.mask | StyleTables.maskBit(font: font), isMandatoryBreak: segment.isMandatoryBreak,
             isBreakable: segment.whitespaceStart &- segment.start > 3)
     }
 

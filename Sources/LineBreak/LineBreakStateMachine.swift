@@ -385,18 +385,52 @@ struct LineBreakStateMachine: @unchecked Sendable {  // immutable after creation
         return entersIdeographicRun(from: afterLineFeed, action: LineBreakStateMachine.mandatory)
     }
 
+    /// Whether an ideographic run goes on after a word of ASCII letters and digits (AL and NU:
+    /// "Swift", "1014", "iPhone15") that follows a piece ending in the state of row `row`: there
+    /// a letter or a digit plainly allows a break before it, any number of letters and digits
+    /// after it prohibit one before each, and then every code that `continuesIdeographicRun`
+    /// plainly allows a break before it and leads to the state after an ideograph. The piece and
+    /// the word are then a segment each ("の" "1014" before "円"), and the run goes on at the
+    /// ideograph. (Not after every piece: after a hyphen a digit continues the segment, "‐1".)
+    func ideographicRunGoesOnAfterWords(fromRow row: Int) -> Bool {
+        let word = [Int(LineBreakClass.al.rawValue), Int(LineBreakClass.nu.rawValue)]
+        var first: [Int] = []
+        for code in word {
+            let transition = Int(transitions[row + code])
+            guard transition &>> 14 == LineBreakStateMachine.allowed else { return false }
+            first.append(transition & 0x3FFF)
+        }
+        guard let rest = statesAfter(word, from: first) else { return false }
+        return entersIdeographicRun(from: first + rest, action: LineBreakStateMachine.allowed)
+    }
+
+    /// `ideographicRunGoesOnAfterWords(fromRow:)` after an ideograph and input `code`, which
+    /// `closesIdeograph`: where a piece ends with that one closing scalar.
+    func ideographicRunGoesOnAfterWords(closedBy code: UInt8) -> Bool {
+        closesIdeograph(code) && ideographicRunGoesOnAfterWords(
+            fromRow: Int(transitions[LineBreakStateMachine.ideographRow + Int(code)]) & 0x3FFF)
+    }
+
     /// The states reached from `rows` by one or more of white-space `code`, breadth first, where
     /// every one of those transitions prohibits a break; `nil` where one does not.
     private func statesAfterWhitespace(_ code: Int, from rows: [Int]) -> [Int]? {
+        statesAfter([code], from: rows)
+    }
+
+    /// The states reached from `rows` by one or more of `codes` (in any order), breadth first,
+    /// where every one of those transitions prohibits a break; `nil` where one does not.
+    private func statesAfter(_ codes: [Int], from rows: [Int]) -> [Int]? {
         var seen = Set<Int>()
         var queue: [Int] = []
         var sources = rows
         var next = 0
         while true {
             for row in sources {
-                let transition = Int(transitions[row + code])
-                guard transition &>> 14 == LineBreakStateMachine.prohibited else { return nil }
-                if seen.insert(transition & 0x3FFF).inserted { queue.append(transition & 0x3FFF) }
+                for code in codes {
+                    let transition = Int(transitions[row + code])
+                    guard transition &>> 14 == LineBreakStateMachine.prohibited else { return nil }
+                    if seen.insert(transition & 0x3FFF).inserted { queue.append(transition & 0x3FFF) }
+                }
             }
             guard next < queue.count else { return queue }
             sources = [queue[next]]
@@ -426,6 +460,10 @@ struct LineBreakStateMachine: @unchecked Sendable {  // immutable after creation
     /// process.
     static let sharedIdeographicRunGoesOnAfterLineFeed = shared.ideographicRunGoesOnAfterLineFeed(
         closing: sharedClosingCodes, whitespace: sharedIdeographicRunWhitespaceCodes)
+
+    /// `ideographicRunGoesOnAfterWords(fromRow:)` of `shared` after an ideograph, worked out once
+    /// per process.
+    static let sharedIdeographicRunGoesOnAfterWords = shared.ideographicRunGoesOnAfterWords(fromRow: ideographRow)
 
     /// `ideographicRunEndsPlainly(closing:)` of `shared`, worked out once per process.
     static let sharedIdeographicRunEndsPlainly = shared.ideographicRunEndsPlainly(closing: sharedClosingCodes)

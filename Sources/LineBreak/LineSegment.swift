@@ -168,6 +168,24 @@ extension LineSegmentIterator {
         LineBreakStateMachine.sharedIdeographicRunGoesOnAfterLineFeed
     }
 
+    /// Whether an ideographic run goes on after a word of ASCII letters and digits after an
+    /// ideograph (or an opening scalar and one): a break is allowed before an ASCII letter or
+    /// digit there, none between the letters and digits after it, and one before a scalar that
+    /// `continuesIdeographicRun(_:)` after them, which leaves the automaton in the state after
+    /// an ideograph: the ideograph and the word are a segment each, then the run goes on.
+    public static var ideographicRunGoesOnAfterASCIIWords: Bool {
+        LineBreakStateMachine.sharedIdeographicRunGoesOnAfterWords
+    }
+
+    /// `ideographicRunGoesOnAfterASCIIWords` after an ideograph and `scalar`, which
+    /// `closesIdeograph(_:)` ("、", "。"; not a hyphen, after which a digit continues the
+    /// segment): the piece of the two and the word are a segment each, then the run goes on.
+    ///
+    /// Meant for tables built once (a bit per code point): it reads the automaton's tables.
+    public static func ideographicRunGoesOnAfterASCIIWords(closedBy scalar: Unicode.Scalar) -> Bool {
+        LineBreakStateMachine.shared.ideographicRunGoesOnAfterWords(closedBy: LineBreakTables.code(scalar.value))
+    }
+
     /// Whether a run of segments found by `continuesIdeographicRun(_:)`, `closesIdeograph(_:)`,
     /// `closesClosedIdeograph(_:)` and `opensIdeograph(_:)` that goes on to the end of the text
     /// ends with a segment whose break is not mandatory (`LineSegment.isMandatoryBreak`): the

@@ -17,6 +17,8 @@ package struct ScalarBreakProperties: Sendable, Equatable {
     package var opensIdeograph: Bool
     /// `LineSegmentIterator.isIdeographicRunWhitespace(_:)` of the code point.
     package var isIdeographicRunWhitespace: Bool
+    /// `LineSegmentIterator.ideographicRunGoesOnAfterASCIIWords(closedBy:)` of the code point.
+    package var closesBeforeASCIIWords: Bool
 
     /// The properties of `scalar`, asked one by one (what `basicMultilingualPlane()` must equal).
     package init(_ scalar: Unicode.Scalar) {
@@ -26,6 +28,7 @@ package struct ScalarBreakProperties: Sendable, Equatable {
         closesClosedIdeograph = LineSegmentIterator.closesClosedIdeograph(scalar)
         opensIdeograph = LineSegmentIterator.opensIdeograph(scalar)
         isIdeographicRunWhitespace = LineSegmentIterator.isIdeographicRunWhitespace(scalar)
+        closesBeforeASCIIWords = LineSegmentIterator.ideographicRunGoesOnAfterASCIIWords(closedBy: scalar)
     }
 
     private init(
@@ -37,6 +40,7 @@ package struct ScalarBreakProperties: Sendable, Equatable {
         closesClosedIdeograph = machine.closesClosedIdeograph(code, closing: closing)
         opensIdeograph = machine.opensIdeograph(code, closing: closing)
         isIdeographicRunWhitespace = whitespace &>> UInt64(code) & 1 != 0
+        closesBeforeASCIIWords = machine.ideographicRunGoesOnAfterWords(closedBy: code)
     }
 
     /// The properties of each input code of the line-breaking tables (`LineBreakTables.code`),

@@ -26,7 +26,10 @@ struct LineSegmentIteratorIdeographicRunTests {
     /// (`ideographicRunEndsPlainly`: then it is the last segment); or, where neither follows,
     /// white space of one class that `isIdeographicRunWhitespace(_:)` and a scalar that continues
     /// the run: the piece and the white space are a segment, and the run goes on there (a line
-    /// feed after the white space, or alone, ends it with a mandatory break).
+    /// feed after the white space, or alone, ends it with a mandatory break); or a word of ASCII
+    /// letters and digits after a lead alone or with one closing scalar that allows it
+    /// (`ideographicRunGoesOnAfterASCIIWords`), then a scalar that continues the run: the piece
+    /// and the word are a segment each.
     static func segmentsSkippingRuns(_ text: String) -> (segments: [LineSegment], skipped: Int, kinds: Set<String>) {
         let scalars = Array(text.unicodeScalars)
         var offsets = [0]
@@ -90,6 +93,30 @@ struct LineSegmentIteratorIdeographicRunTests {
                         if spaces < scalars.count, scalars[spaces] == "\n", LineSegmentIterator.ideographicRunGoesOnAfterLineFeed {
                             spaces += 1
                             lineFeed = true
+                        }
+                        // Or a word of ASCII letters and digits after a lead alone, or after one
+                        // closing scalar that allows it: the piece and the word a segment each.
+                        let word = { (scalar: Unicode.Scalar) in scalar.isASCII && scalar.properties.isAlphabetic
+                            || ("0"..."9").contains(scalar) }
+                        if spaces == end, end < scalars.count, word(scalars[end]),
+                           closing == 0 ? LineSegmentIterator.ideographicRunGoesOnAfterASCIIWords
+                            : closing == 1 && LineSegmentIterator.ideographicRunGoesOnAfterASCIIWords(closedBy: scalars[end - 1])
+                        {
+                            var wordEnd = end + 1
+                            while wordEnd < scalars.count, word(scalars[wordEnd]) { wordEnd += 1 }
+                            if wordEnd < scalars.count, LineSegmentIterator.continuesIdeographicRun(scalars[wordEnd]) {
+                                result.append(LineSegment(
+                                    start: offsets[index], end: offsets[end], whitespaceStart: offsets[end], isMandatoryBreak: false))
+                                result.append(LineSegment(
+                                    start: offsets[end], end: offsets[wordEnd], whitespaceStart: offsets[wordEnd],
+                                    isMandatoryBreak: false))
+                                kinds.insert("word")
+                                index = wordEnd
+                                leadLength = 1
+                                skipped += 1
+                                runs = true
+                                continue
+                            }
                         }
                         guard spaces > end, spaces < scalars.count,
                               LineSegmentIterator.continuesIdeographicRun(scalars[spaces])
@@ -200,6 +227,19 @@ struct LineSegmentIteratorIdeographicRunTests {
         }
     }
 
+    @Test("A word of ASCII letters and digits between ideographs is a segment of its own, the run going on after it")
+    func words() {
+        #expect(LineSegmentIterator.ideographicRunGoesOnAfterASCIIWords)
+        for closing in "、。」！？".unicodeScalars {
+            #expect(LineSegmentIterator.ideographicRunGoesOnAfterASCIIWords(closedBy: closing), "\(closing)")
+        }
+        // What it derives, seen from the iterator.
+        for (text, pieces) in [("漢Swift字", ["漢", "Swift", "字"]), ("漢、iPhone15字", ["漢、", "iPhone15", "字"]), ("の1014円", ["の", "1014", "円"])] {
+            let segments = Self.plainSegments(text).map { String(decoding: Array(text.utf8)[$0.start..<$0.end], as: UTF8.self) }
+            #expect(segments == pieces, "\(text)")
+        }
+    }
+
     @Test("Every case of LineBreakTest.txt: the same segments with runs skipped")
     func conformance() throws {
         var skipped = 0
@@ -217,7 +257,7 @@ struct LineSegmentIteratorIdeographicRunTests {
         var generator = SplitMix64(seed: 0x1DE0)
         let ideographs: [Unicode.Scalar] = [
             "漢", "あ", "ア", "\u{20000}", "\u{3000}", "ー", "。", "「", "」", "っ", "！", "、", "…", "？", "（", "）",
-            "『", "』", "ュ", "・", "：", " ", "\u{3000}", " ", "\n",
+            "『", "』", "ュ", "・", "：", " ", "\u{3000}", " ", "\n", "a", "Z", "7", "‐", "-", "．", "%",
         ]
         var skipped = 0
         var kinds = Set<String>()
@@ -238,7 +278,7 @@ struct LineSegmentIteratorIdeographicRunTests {
         }
         #expect(skipped > 1_000)
         // Every kind of piece: a lead of one or two scalars, with no, one or several closing;
-        // the text's last piece; a piece and white space, and a line feed.
-        #expect(kinds.count == 9 && kinds.contains("last") && kinds.contains("line feed"), "\(kinds.sorted())")
+        // the text's last piece; a piece and white space, and a line feed; a piece and a word.
+        #expect(kinds.count == 10 && kinds.contains("line feed") && kinds.contains("word"), "\(kinds.sorted())")
     }
 }

@@ -306,10 +306,10 @@ struct IdeographicPieces: IteratorProtocol {
             followingLeadEnd: end &+ 6))
     }
 
-    /// The piece at `start` and the white space after it, where the run goes on after that
-    /// white space (`whitespaceRun()`).
-    struct WhitespaceRun {
-        /// The piece's lead and closing scalars (`start..<whitespaceStart`), then the white space.
+    /// The piece at `start` and what follows it before the run goes on (`continuation()`).
+    struct Continuation {
+        /// The piece's lead and closing scalars (`start..<whitespaceStart`), then its white space,
+        /// if any.
         let segment: LineSegment
         /// The content: the lead's (`advance`) and the closing scalars' advances, summed as
         /// `closedContent` sums them (without adjustments: what the piece measures where its
@@ -325,35 +325,59 @@ struct IdeographicPieces: IteratorProtocol {
         let whitespace: (total: Double, last: Double)
         /// The font of the ideograph after the white space, where the run goes on; `Int.max`
         /// after a line feed, where no text follows in the paragraph (`whitespaceFont` looks at
-        /// none: the white space keeps its font, `StyleTables.keepsWhitespaceFont`).
+        /// none: the white space keeps its font, `StyleTables.keepsWhitespaceFont`), and where
+        /// the piece has no white space.
         let followingFont: Int
+        /// Where the run goes on: `segment.end`, or the end of the word of ASCII letters and
+        /// digits after the piece (`segment.end..<wordEnd`, a segment of its own).
+        let wordEnd: Int
     }
 
-    /// Where the run has ended (`hasEnded`) at white space it goes on after: the piece at
-    /// `start` — its lead, any scalars that close it (as `closedPiece` reads them: one that
-    /// `closesIdeograph`, or several that all `closesClosedIdeograph` too) — then one or more
-    /// scalars that are `isIdeographicRunWhitespace` (U+0020, U+3000), or a line feed after
-    /// none or several, then an ideograph (`isIdeographic`). The automaton breaks before that
-    /// ideograph (a mandatory break after a line feed) and nowhere from `start` to it, and is in
-    /// the state after an ideograph once it has read it
-    /// (`LineSegmentIterator.isIdeographicRunWhitespace`: white space of one kind, all spaces or
-    /// all U+3000; `ideographicRunGoesOnAfterLineFeed`), so the run goes on there. `nil`
-    /// otherwise (the automaton resumes after the lead); at once where ASCII other than a space
-    /// or a line feed follows the lead (a word, a digit: most runs' ends).
+    /// Where the run has ended (`hasEnded`), what it goes on after: the piece at `start` — its
+    /// lead, any scalars that close it (as `closedPiece` reads them: one that `closesIdeograph`,
+    /// or several that all `closesClosedIdeograph` too) — then
+    /// - one or more scalars that are `isIdeographicRunWhitespace` (U+0020, U+3000), all of one
+    ///   kind, or a line feed after none or several; or
+    /// - a word of ASCII letters and digits, where the piece is a lead alone
+    ///   (`LineSegmentIterator.ideographicRunGoesOnAfterASCIIWords`) or with one closing scalar
+    ///   that `closesBeforeASCIIWords`,
+    ///
+    /// then an ideograph (`isIdeographic`). The automaton breaks before that ideograph (a
+    /// mandatory break after a line feed; and before the word) and nowhere else from `start`
+    /// to it, and is in the state after an ideograph once it has read it
+    /// (`LineSegmentIterator.isIdeographicRunWhitespace`, `ideographicRunGoesOnAfterLineFeed`,
+    /// `ideographicRunGoesOnAfterASCIIWords`), so the run goes on there. `nil` otherwise (the
+    /// automaton resumes after the lead).
+    #if compiler(>=6.3)
+    @inline(always)
+    #else
     @inline(__always)
-    func whitespaceRun() -> WhitespaceRun? {
-        guard leadEnd < count, base[leadEnd] == 0x20 || base[leadEnd] == 0x0A || base[leadEnd] >= 0x80 else { return nil }
-        return readWhitespaceRun()
+    #endif
+    func continuation() -> Continuation? {
+        guard leadEnd < count else { return nil }
+        return readContinuation()
     }
 
-    /// `whitespaceRun()` past its first test, out of line.
-    @inline(never)
-    private func readWhitespaceRun() -> WhitespaceRun? {
+    /// Whether ASCII byte `b` is a letter or a digit (of the words `continuation()` reads).
+    @inline(__always)
+    static func isWordByte(_ b: UInt8) -> Bool {
+        (b | 0x20) &- 0x61 < 26 || b &- 0x30 < 10
+    }
+
+    /// `continuation()` past its first test, into the caller (`TextWalker.fitIdeographs`, out
+    /// of line itself: a call and the struct returned through memory cost as much as the read).
+    #if compiler(>=6.3)
+    @inline(always)
+    #else
+    @inline(__always)
+    #endif
+    private func readContinuation() -> Continuation? {
         var end = leadEnd
         var content = advance
         var mask = fontMask
         let leadLast = TextWalker.decodeThreeBytes(base, at: leadEnd &- 3)
         var last = (value: leadLast, entry: entries[Int(leadLast)])
+        var closing = 0
         if startsThreeBytes(at: end) {
             var value = TextWalker.decodeThreeBytes(base, at: end)
             var entry = entries[Int(value)]
@@ -364,6 +388,7 @@ struct IdeographicPieces: IteratorProtocol {
                     content = IdeographicPieces.closedContent(advance: content, closingAdjustment: 0, closingAdvance: entry.advance)
                     mask |= IdeographicPieces.bit(font: entry.font)
                     last = (value, entry)
+                    closing &+= 1
                     end &+= 3
                     guard startsThreeBytes(at: end) else { break }
                     value = TextWalker.decodeThreeBytes(base, at: end)
@@ -373,9 +398,22 @@ struct IdeographicPieces: IteratorProtocol {
         }
         let whitespaceStart = end
         guard end < count else { return nil }
+        let first = base[end]
+        if first < 0x80 && IdeographicPieces.isWordByte(first) {
+            guard closing == 0 ? LineSegmentIterator.ideographicRunGoesOnAfterASCIIWords
+                : closing == 1 && last.entry.closesBeforeASCIIWords
+            else { return nil }
+            var wordEnd = end &+ 1
+            while wordEnd < count && base[wordEnd] < 0x80 && IdeographicPieces.isWordByte(base[wordEnd]) { wordEnd &+= 1 }
+            guard startsThreeBytes(at: wordEnd), entries[Int(TextWalker.decodeThreeBytes(base, at: wordEnd))].isIdeographic
+            else { return nil }
+            return Continuation(
+                segment: LineSegment(start: start, end: end, whitespaceStart: end, isMandatoryBreak: false),
+                content: content, mask: mask, last: last, whitespace: (0, 0), followingFont: .max, wordEnd: wordEnd)
+        }
         // The kind of white space (`StyleTables.runWhitespaceScalars`): 0 for spaces, 1 for
         // U+3000, the same throughout.
-        let kind = base[end] == 0x20 ? 0 : 1
+        let kind = first == 0x20 ? 0 : 1
         let font = Int(last.entry.font)
         var whitespace = (total: 0.0, last: 0.0)
         while end < count {
@@ -389,18 +427,19 @@ struct IdeographicPieces: IteratorProtocol {
                     guard LineSegmentIterator.ideographicRunGoesOnAfterLineFeed, startsThreeBytes(at: end),
                         entries[Int(TextWalker.decodeThreeBytes(base, at: end))].isIdeographic
                     else { return nil }
-                    return WhitespaceRun(
+                    return Continuation(
                         segment: LineSegment(start: start, end: end, whitespaceStart: whitespaceStart, isMandatoryBreak: true),
-                        content: content, mask: mask, last: last, whitespace: whitespace, followingFont: .max)
+                        content: content, mask: mask, last: last, whitespace: whitespace, followingFont: .max, wordEnd: end)
                 }
                 guard startsThreeBytes(at: end) else { return nil }
                 let value = TextWalker.decodeThreeBytes(base, at: end)
                 let entry = entries[Int(value)]
                 if entry.isIdeographic {
                     guard end != whitespaceStart else { return nil }
-                    return WhitespaceRun(
+                    return Continuation(
                         segment: LineSegment(start: start, end: end, whitespaceStart: whitespaceStart, isMandatoryBreak: false),
-                        content: content, mask: mask, last: last, whitespace: whitespace, followingFont: Int(entry.font))
+                        content: content, mask: mask, last: last, whitespace: whitespace, followingFont: Int(entry.font),
+                        wordEnd: end)
                 }
                 guard kind == 1 && value == 0x3000 && entry.isIdeographicRunWhitespace else { return nil }
                 end &+= 3

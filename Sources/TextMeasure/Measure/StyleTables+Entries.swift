@@ -128,6 +128,7 @@ extension StyleTables {
                     if breaking.closesIdeograph { flags |= Entry.closing }
                     if breaking.closesClosedIdeograph { runFlags |= Entry.closingAgain }
                     if breaking.opensIdeograph { runFlags |= Entry.opening }
+                    if breaking.closesBeforeASCIIWords { runFlags |= Entry.closingBeforeWords }
                 }
                 // A space or U+3000 the run goes on after (`StyleTables.runWhitespaceScalars`,
                 // whose advances in each font the fast path reads).

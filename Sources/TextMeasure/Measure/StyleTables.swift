@@ -97,7 +97,8 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
         /// More bits, for the ideographic fast path (in the entry's padding: the entry stays 16
         /// bytes). Bit 0 (`closingAgain`): see `closesClosedIdeograph`. Bit 1 (`opening`): see
         /// `opensIdeograph`. Bit 2 (`commonIdeograph`): see `isCommonIdeograph`. Bit 3
-        /// (`runWhitespace`, also on U+0020): see `isIdeographicRunWhitespace`. Set only where
+        /// (`runWhitespace`, also on U+0020): see `isIdeographicRunWhitespace`. Bit 4
+        /// (`closingBeforeWords`): see `closesBeforeASCIIWords`. Set only where
         /// `isIdeographic` and `closesIdeograph` may be (a plain glyph of three bytes in UTF-8,
         /// `StyleTables.init`'s `asciiFastPath`).
         var runFlags: UInt8 = 0
@@ -144,6 +145,17 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
 
         /// The `runFlags` bit of `isIdeographicRunWhitespace`.
         static var runWhitespace: UInt8 { 8 }
+
+        /// Whether the walker's ideographic fast path goes on after an ASCII word
+        /// (`IdeographicPieces.continuation()`) that follows an ideograph and this code point,
+        /// which closes it (`LineSegmentIterator.ideographicRunGoesOnAfterASCIIWords(closedBy:)`:
+        /// "、", "。"), where it `closesIdeograph`.
+        var closesBeforeASCIIWords: Bool {
+            @inline(__always) get { runFlags & StyleTables.Entry.closingBeforeWords != 0 }
+        }
+
+        /// The `runFlags` bit of `closesBeforeASCIIWords`.
+        static var closingBeforeWords: UInt8 { 16 }
     }
 
     /// `Entry` of each BMP code point (65,536), filled block by block as texts need them (see

@@ -73,6 +73,9 @@ extension TextWalker {
         else { return .none }
         // `next` is final: the scalar after it is no extender.
         var pieces: IdeographicPieces
+        // A segment to place before the pieces, measured on the general path: `next`, or a word
+        // the run goes on after (`IdeographicPieces.continuation()`).
+        var leading: LineSegment?
         if let run = ideographicRun(startingWith: next, base: base) {
             // The run's first piece, as `measure` would measure it (and where it is the whole
             // run, the walk resumes after it as it would).
@@ -80,10 +83,15 @@ extension TextWalker {
         } else {
             pieces = IdeographicPieces(text: bytes, base: base, start: next.end, tables: tables)
             guard pieces.segmentEnd() != nil else { return .none }
-            place(next, into: &fitter, stepper: &stepper)
-            if fitter.isFull { return .full(walkedTo: next.end) }
+            leading = next
         }
         while true {
+            if let segment = leading {
+                place(segment, into: &fitter, stepper: &stepper)
+                if fitter.isFull { return .full(walkedTo: segment.end) }
+                guard stepper.acceptsSimpleASCII else { return .resume(start: segment.end, end: segment.end &+ 3) }
+                leading = nil
+            }
             if let end = placeCommon(&pieces, into: &fitter) {
                 pieces.catchUp(&stepper)
                 return .full(walkedTo: end)
@@ -96,20 +104,24 @@ extension TextWalker {
                 }
                 continue
             }
-            // The run's end: it goes on after white space, or the automaton resumes.
-            guard pieces.hasEnded, let run = pieces.whitespaceRun() else { break }
+            // The run's end: it goes on after white space or a word, or the automaton resumes.
+            guard pieces.hasEnded, let run = pieces.continuation() else { break }
             pieces.catchUp(&stepper)
             let segment = run.segment
-            if let piece = whitespacePiece(run, kerningFonts: pieces.kerningFonts) {
+            if let piece = endPiece(run, kerningFonts: pieces.kerningFonts) {
                 stepper.passIdeograph(run.last.value, entry: run.last.entry)
                 place(piece, into: &fitter)
                 if fitter.isFull { return .full(walkedTo: segment.end) }
             } else {
                 // Measured on the general path (out of line).
                 if let end = placeParts(of: segment, into: &fitter, stepper: &stepper) { return .full(walkedTo: end) }
+            }
+            if run.wordEnd != segment.end {
+                leading = LineSegment(start: segment.end, end: run.wordEnd, whitespaceStart: run.wordEnd, isMandatoryBreak: false)
+            } else {
                 guard stepper.acceptsSimpleASCII else { return .resume(start: segment.end, end: segment.end &+ 3) }
             }
-            pieces = IdeographicPieces(text: bytes, base: base, start: segment.end, tables: tables)
+            pieces = IdeographicPieces(text: bytes, base: base, start: run.wordEnd, tables: tables)
         }
         pieces.catchUp(&stepper)
         // (Once the text's last piece is taken, `IdeographicPieces.endsText`, both are the end of
@@ -145,23 +157,31 @@ extension TextWalker {
         return pieces
     }
 
-    /// The piece `measure` makes of `run`'s segment, where it takes no call: no levels, fonts
-    /// with no kerning (none of `kerningFonts`), and white space that keeps the font of the
-    /// content's last scalar (`StyleTables.keepsWhitespaceFont`, as `whitespaceFont` finds it
-    /// after content in a font other than the primary one); `nil` otherwise. The stepper then
-    /// stands after the content (`GlyphStepper.passIdeograph` of its last scalar), as after
-    /// `measure`.
+    /// The piece `measure` makes of `run`'s segment (the piece at the run's end, with its white
+    /// space), where it takes no call: no levels, fonts with no kerning (none of
+    /// `kerningFonts`), and white space, if any, that keeps the font of the content's last
+    /// scalar (`StyleTables.keepsWhitespaceFont`, as `whitespaceFont` finds it after content in a
+    /// font other than the primary one); `nil` otherwise. The stepper then stands after the
+    /// content (`GlyphStepper.passIdeograph` of its last scalar), as after `measure`.
+    #if compiler(>=6.3)
+    @inline(always)
+    #else
     @inline(__always)
-    private func whitespacePiece(_ run: IdeographicPieces.WhitespaceRun, kerningFonts: UInt32) -> LayoutPiece? {
-        let font = Int(run.last.entry.font)
-        guard !hasLevels, run.mask & kerningFonts == 0, font > 0,
-            StyleTables.keepsWhitespaceFont(font, after: run.last.value, followingFont: run.followingFont)
-        else { return nil }
+    #endif
+    private func endPiece(_ run: IdeographicPieces.Continuation, kerningFonts: UInt32) -> LayoutPiece? {
+        guard !hasLevels, run.mask & kerningFonts == 0 else { return nil }
         let segment = run.segment
+        var mask = run.mask
+        if segment.whitespaceStart != segment.end {
+            let font = Int(run.last.entry.font)
+            guard font > 0, StyleTables.keepsWhitespaceFont(font, after: run.last.value, followingFont: run.followingFont)
+            else { return nil }
+            mask |= StyleTables.maskBit(font: font)
+        }
         return LayoutPiece(
             start: segment.start, contentEnd: segment.whitespaceStart, end: segment.end, leadingKern: 0,
             content: run.content, whitespace: run.whitespace.total, lastSpace: run.whitespace.last,
-            fontMask: run.mask | StyleTables.maskBit(font: font), isMandatoryBreak: segment.isMandatoryBreak,
+            fontMask: mask, isMandatoryBreak: segment.isMandatoryBreak,
             isBreakable: segment.whitespaceStart &- segment.start > 3)
     }
 

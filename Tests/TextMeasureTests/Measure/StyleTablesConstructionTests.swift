@@ -68,6 +68,9 @@ struct StyleTablesConstructionTests {
             if LineSegmentIterator.closesIdeograph(scalar) { flags |= StyleTables.Entry.closing }
             if LineSegmentIterator.closesClosedIdeograph(scalar) { runFlags |= StyleTables.Entry.closingAgain }
             if LineSegmentIterator.opensIdeograph(scalar) { runFlags |= StyleTables.Entry.opening }
+            if LineSegmentIterator.closesIdeograph(scalar), LineSegmentIterator.ideographicRunGoesOnAfterASCIIWords(closedBy: scalar) {
+                runFlags |= StyleTables.Entry.closingBeforeWords
+            }
         }
         // The space and U+3000, white space an ideographic run goes on after.
         if asciiFastPath, codePoint == 0x20 || codePoint == 0x3000, LineSegmentIterator.isIdeographicRunWhitespace(scalar) {

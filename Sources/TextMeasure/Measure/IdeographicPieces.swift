@@ -333,7 +333,8 @@ struct IdeographicPieces: IteratorProtocol {
         let wordEnd: Int
     }
 
-    /// Where the run has ended (`hasEnded`), what it goes on after: the piece at `start` — its
+    /// Where the run ends after the piece at `start` (`hasEnded`, or a piece with kerning that
+    /// `nextSegment` does not give), what it goes on after: the piece at `start` — its
     /// lead, any scalars that close it (as `closedPiece` reads them: one that `closesIdeograph`,
     /// or several that all `closesClosedIdeograph` too) — then
     /// - one or more scalars that are `isIdeographicRunWhitespace` (U+0020, U+3000), all of one

@@ -104,8 +104,9 @@ extension TextWalker {
                 }
                 continue
             }
-            // The run's end: it goes on after white space or a word, or the automaton resumes.
-            guard pieces.hasEnded, let run = pieces.continuation() else { break }
+            // The run's end (or a piece with kerning there, which `nextSegment` does not give):
+            // it goes on after white space or a word, or the automaton resumes.
+            guard let run = pieces.continuation() else { break }
             pieces.catchUp(&stepper)
             let segment = run.segment
             if let piece = endPiece(run, kerningFonts: pieces.kerningFonts) {

@@ -150,6 +150,32 @@ struct LineFitter {
         }
     }
 
+    /// `tryPlace` for a common piece of an ideographic run (`IdeographicPieces.CommonPiece`, plain:
+    /// no kerning, no white space, no tab or paragraph end, a content above 0) of `content`,
+    /// font mask `mask`, ending at `end`, breakable or not (`isBreakable`): the piece that
+    /// `appendCommonWhileFitting` did not append, which mostly starts a line. The same line
+    /// and tally as `tryPlace` gives it, in the plain forms (`OpenLine.fits(plainContent:maxWidth:)`,
+    /// `OpenLine.append(plainContent:mask:)`), without building the piece.
+    ///
+    /// - Returns: `false` as `tryPlace` would: the piece is wider than a whole line and
+    ///   breakable (nothing placed; the caller places it as any piece).
+    @inline(__always)
+    mutating func tryPlace(commonContent content: Double, mask: UInt32, end: Int, isBreakable: Bool) -> Bool {
+        if line.hasPiece {
+            if line.fits(plainContent: content, maxWidth: maxWidth) {
+                line.append(plainContent: content, mask: mask)
+                lastEnd = end
+                return true
+            }
+            endLine()
+            if isFull { return true }
+        }
+        guard OpenLine.fitsWhole(extent: content, maxWidth: maxWidth, breaksWhenOverlong: isBreakable) else { return false }
+        line.append(plainContent: content, mask: mask)
+        lastEnd = end
+        return true
+    }
+
     /// How far the piece would reach on the open line: where `tryPlace` compares it with the
     /// width (`OpenLine.reach`; `maxWidth` unbounded, where it always fits), or 0 for a tab
     /// (which hangs).

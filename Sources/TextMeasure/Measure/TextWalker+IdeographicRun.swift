@@ -198,9 +198,13 @@ extension TextWalker {
         var local = pieces  // in registers, written back once
         defer { pieces = local }
         while let common = fitter.appendCommonWhileFitting(&local) {
-            let piece = local.take(asPiece: common)
-            place(piece, into: &fitter)
-            if fitter.isFull { return piece.end }
+            let isBreakable = common.end != local.start &+ 3
+            if fitter.tryPlace(commonContent: common.content, mask: common.mask, end: common.end, isBreakable: isBreakable) {
+                local.take(common)
+            } else {
+                place(local.take(asPiece: common), into: &fitter)
+            }
+            if fitter.isFull { return common.end }
         }
         return nil
     }

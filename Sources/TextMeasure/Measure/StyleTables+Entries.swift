@@ -77,8 +77,6 @@ extension StyleTables {
         ) {
             guard !filled[block] else { return }
             filled[block] = true
-            let fonts = chain.fonts
-            let pango = unknownWidth != nil
             let unicode = hb_unicode_funcs_get_default()
             let first = block * StyleTables.entryBlockSize
             for cp in first..<(first + StyleTables.entryBlockSize) {
@@ -88,18 +86,7 @@ extension StyleTables {
                     continue
                 }
                 let resolved = chain.resolve(scalar)
-                var advance = 0.0
-                // No zero-width scalar lies in U+3165–U+FDFF (most of the BMP: CJK), so skip the test.
-                if (cp < 0x3165 || cp >= 0xFE00) && StyleTables.isZeroWidth(scalar) {
-                    advance = 0
-                } else if resolved.glyph == 0, let unknownWidth {
-                    advance = StyleTables.harfBuzzFallbackSpace(
-                        scalar, font: fonts[0], xScale: xScale, multiplier: multipliers[0]) ?? unknownWidth
-                } else if pango {
-                    advance = Double(StyleTables.pangoScale(Int64(resolved.advance), multipliers[resolved.fontIndex]))
-                } else {
-                    advance = Double(resolved.advance) * size / unitsPerEm[resolved.fontIndex]
-                }
+                let advance = self.advance(of: scalar, resolved: resolved)
                 let font = Int(UInt8(truncatingIfNeeded: resolved.fontIndex))
                 let startsLigature = ligatureFonts[font] && ligatureTables[font].startsLigature(resolved.glyph)
                 let breaking = properties(cp)
@@ -138,6 +125,22 @@ extension StyleTables {
                 (entries + cp).initialize(
                     to: Entry(advance: advance, glyph: resolved.glyph, font: UInt8(font), flags: flags, runFlags: runFlags))
             }
+        }
+
+        /// The advance (width units) of the entry of `scalar`, which the chain resolves to
+        /// `resolved` (`FontChain.resolve`).
+        func advance(of scalar: Unicode.Scalar, resolved: ResolvedGlyph) -> Double {
+            let cp = Int(scalar.value)
+            // No zero-width scalar lies in U+3165–U+FDFF (most of the BMP: CJK), so skip the test.
+            if (cp < 0x3165 || cp >= 0xFE00) && StyleTables.isZeroWidth(scalar) { return 0 }
+            if resolved.glyph == 0, let unknownWidth {
+                return StyleTables.harfBuzzFallbackSpace(
+                    scalar, font: chain.fonts[0], xScale: xScale, multiplier: multipliers[0]) ?? unknownWidth
+            }
+            if unknownWidth != nil {
+                return Double(StyleTables.pangoScale(Int64(resolved.advance), multipliers[resolved.fontIndex]))
+            }
+            return Double(resolved.advance) * size / unitsPerEm[resolved.fontIndex]
         }
 
         /// Fills every block not filled yet.

@@ -353,16 +353,19 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
             ligatureFonts: self.ligatureFonts, asciiFastPath: asciiFastPath, fontHasKerning: fontHasKerning)
         // Block 0 (ASCII and Latin-1) at once: the ASCII tables below read it.
         filling.fill(block: 0, of: entries) { ScalarBreakProperties.ofBMPCodePoint(UInt32($0)) }
-        // The block of U+3000 too, for the white-space advances below.
-        filling.fill(block: 0x3000 / StyleTables.entryBlockSize, of: entries) {
-            ScalarBreakProperties.ofBMPCodePoint(UInt32($0))
+        // The advances of the white space the ideographic fast path goes on after, in each font,
+        // from their entries' advances (worked out here: filling U+3000's block would work out
+        // its fonts' ligature continuations: a million instructions of start-up).
+        let entryAdvances = StyleTables.runWhitespaceScalars.map {
+            filling.advance(of: Unicode.Scalar($0)!, resolved: chain.resolve(Unicode.Scalar($0)!))
         }
         entryFilling = Mutex(filling)
-        let filledEntries = entries
         let pango = profile == .pango
         runWhitespaceAdvanceStorage = StyleTables.copy(fonts.indices.flatMap { font in
-            StyleTables.runWhitespaceScalars.map {
-                StyleTables.whitespaceAdvance($0, entryAdvance: filledEntries[Int($0)].advance, in: fonts[font]) {
+            StyleTables.runWhitespaceScalars.indices.map { kind in
+                StyleTables.whitespaceAdvance(
+                    StyleTables.runWhitespaceScalars[kind], entryAdvance: entryAdvances[kind], in: fonts[font]
+                ) {
                     StyleTables.scaledAdvance($0, pango: pango, unitScale: unitScales[font], multiplier: multipliers[font])
                 }
             }

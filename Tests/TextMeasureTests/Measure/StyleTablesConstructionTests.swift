@@ -172,6 +172,8 @@ struct StyleTablesConstructionTests {
         ]
         for (c, chain) in chains.enumerated() {
             let tables = StyleTables(chain: chain, size: 17, profile: profile)
+            // (`measureWhitespace` reads the entries, which a walk fills for its text first.)
+            tables.fillAllEntries()
             for font in chain.fonts.indices {
                 for (kind, value) in StyleTables.runWhitespaceScalars.enumerated() {
                     let bytes = Array(String(Unicode.Scalar(value)!).utf8)
@@ -184,7 +186,6 @@ struct StyleTablesConstructionTests {
                     #expect(advance == total && advance > 0, "chain \(c), font \(font), U+\(String(value, radix: 16))")
                 }
             }
-            tables.fillAllEntries()
             #expect(tables.entries[0x20].isIdeographicRunWhitespace && tables.entries[0x3000].isIdeographicRunWhitespace)
             #expect(!tables.entries[0x09].isIdeographicRunWhitespace && !tables.entries[0x2003].isIdeographicRunWhitespace)
         }

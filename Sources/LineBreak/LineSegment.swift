@@ -218,7 +218,9 @@ extension LineSegmentIterator {
     /// scalar that continued an ideographic run, or one that opens it and such a scalar — with
     /// no break between them (so the automaton is in the state after an ideograph). The caller
     /// must have started the run where `isAfterIdeograph` held and checked every scalar up to
-    /// `end`. Where the run went on to the end of the text, whose last segment the caller found
+    /// `end`; the run may go on after white space, a line feed or a word of ASCII letters and
+    /// digits where `isIdeographicRunWhitespace(_:)`, `ideographicRunGoesOnAfterLineFeed` and
+    /// `ideographicRunGoesOnAfterASCIIWords` say so. Where the run went on to the end of the text, whose last segment the caller found
     /// too (`ideographicRunEndsPlainly`), both `start` and `end` are the end of the text: then
     /// `next()` gives no segment.
     @inlinable @inline(__always)

@@ -22,9 +22,13 @@ extension TextWalker {
     /// with the scalars that close it (`closesIdeograph`, `closesClosedIdeograph`), before the
     /// next such lead — the text breaks between the pieces and nowhere else, with no white space
     /// (`LineSegmentIterator.continuesIdeographicRun` and the others): each piece is placed
-    /// here, measured from the entries, without the line-breaking automaton. Places
-    /// `pending` first, then the run, and reads the segment after the run into `pending`;
-    /// leaves everything as it was when there is no such segment.
+    /// here, measured from the entries, without the line-breaking automaton. The run goes on
+    /// after white space, a line feed or a word of ASCII letters and digits followed by an
+    /// ideograph, where the automaton says it would (`IdeographicPieces.continuation()`): the
+    /// piece before them, with its white space, is measured as `measure` would measure it
+    /// (`endPiece`), the word by `measure`. Places `pending` first, then the run, and reads the
+    /// segment after the run into `pending`; leaves everything as it was when there is no such
+    /// segment.
     ///
     /// Inlined into `fitWords` (where `segments` stays in registers); the run itself is placed
     /// out of line (`fitIdeographs`), with registers of its own.
@@ -57,8 +61,10 @@ extension TextWalker {
     /// Places `next` and the ideographic run after it (see `fitIdeographicRun`), `readTo` being
     /// the end of the scalar read after `next`: the common pieces with the open line in
     /// registers (`LineFitter.appendCommonWhileFitting`), the first that does not fit it and the
-    /// others one at a time. `next` is the run's first piece when it is one (mostly an
-    /// ideograph, `ideographicRun(startingWith:base:)`), else measured and placed first.
+    /// others one at a time, and at the run's end what it goes on after
+    /// (`IdeographicPieces.continuation()`). `next` is the run's first piece when it is one
+    /// (mostly an ideograph, `ideographicRun(startingWith:base:)`), else measured and placed
+    /// first.
     ///
     /// - Complexity: O(n) in the run's length, a few tens of instructions per ideograph.
     @inline(never)

@@ -351,7 +351,7 @@ struct LineBreakStateMachine: @unchecked Sendable {  // immutable after creation
     /// scalars, and the run goes on at the ideograph ("。　次", "ます 次").
     func ideographicRunWhitespaceCodes(closing: (codes: UInt64, rows: [Bool])) -> UInt64 {
         LineBreakStateMachine.ideographicRunWhitespaceCandidates.reduce(0) { codes, code in
-            guard let rows = statesAfterWhitespace(code, from: ideographicPieceEndRows(closing: closing)),
+            guard let rows = statesAfter([code], from: ideographicPieceEndRows(closing: closing)),
                 entersIdeographicRun(from: rows, action: LineBreakStateMachine.allowed)
             else { return codes }
             return codes | 1 << UInt64(code)
@@ -372,7 +372,7 @@ struct LineBreakStateMachine: @unchecked Sendable {  // immutable after creation
         let ends = ideographicPieceEndRows(closing: closing)
         var sources = ends
         for code in LineBreakStateMachine.ideographicRunWhitespaceCandidates where whitespace &>> UInt64(code) & 1 != 0 {
-            guard let rows = statesAfterWhitespace(code, from: ends) else { return false }
+            guard let rows = statesAfter([code], from: ends) else { return false }
             sources += rows
         }
         let lineFeed = Int(LineBreakClass.lf.rawValue)
@@ -409,12 +409,6 @@ struct LineBreakStateMachine: @unchecked Sendable {  // immutable after creation
     func ideographicRunGoesOnAfterWords(closedBy code: UInt8) -> Bool {
         closesIdeograph(code) && ideographicRunGoesOnAfterWords(
             fromRow: Int(transitions[LineBreakStateMachine.ideographRow + Int(code)]) & 0x3FFF)
-    }
-
-    /// The states reached from `rows` by one or more of white-space `code`, breadth first, where
-    /// every one of those transitions prohibits a break; `nil` where one does not.
-    private func statesAfterWhitespace(_ code: Int, from rows: [Int]) -> [Int]? {
-        statesAfter([code], from: rows)
     }
 
     /// The states reached from `rows` by one or more of `codes` (in any order), breadth first,

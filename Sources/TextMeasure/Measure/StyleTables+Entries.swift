@@ -119,7 +119,7 @@ extension StyleTables {
                 }
                 // A space or U+3000 the run goes on after (`StyleTables.runWhitespaceScalars`,
                 // whose advances in each font the fast path reads).
-                if asciiFastPath, StyleTables.runWhitespaceScalars.contains(UInt32(cp)), breaking.isIdeographicRunWhitespace {
+                if asciiFastPath, breaking.isIdeographicRunWhitespace, StyleTables.runWhitespaceScalars.contains(UInt32(cp)) {
                     runFlags |= Entry.runWhitespace
                 }
                 (entries + cp).initialize(

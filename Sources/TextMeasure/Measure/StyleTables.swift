@@ -97,10 +97,10 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
         /// More bits, for the ideographic fast path (in the entry's padding: the entry stays 16
         /// bytes). Bit 0 (`closingAgain`): see `closesClosedIdeograph`. Bit 1 (`opening`): see
         /// `opensIdeograph`. Bit 2 (`commonIdeograph`): see `isCommonIdeograph`. Bit 3
-        /// (`runWhitespace`, also on U+0020): see `isIdeographicRunWhitespace`. Bit 4
-        /// (`closingBeforeWords`): see `closesBeforeASCIIWords`. Set only where
-        /// `isIdeographic` and `closesIdeograph` may be (a plain glyph of three bytes in UTF-8,
-        /// `StyleTables.init`'s `asciiFastPath`).
+        /// (`runWhitespace`): see `isIdeographicRunWhitespace`. Bit 4 (`closingBeforeWords`):
+        /// see `closesBeforeASCIIWords`. Set only with `StyleTables.init`'s `asciiFastPath`, and
+        /// but for bit 3 (U+0020 and U+3000) only where `isIdeographic` and `closesIdeograph` may
+        /// be (a plain glyph of three bytes in UTF-8).
         var runFlags: UInt8 = 0
 
         /// Whether the walker's ideographic fast path may take the code point after an ideograph
@@ -137,8 +137,8 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
         /// Whether the code point is white space after which the walker's ideographic fast path
         /// goes on (`LineSegmentIterator.isIdeographicRunWhitespace`: a space, U+3000; never a
         /// tab), when an ideographic one follows it: the piece before it and the white space
-        /// make a segment the general path measures (`IdeographicPieces.whitespaceSegment()`).
-        /// Set for U+0020 too.
+        /// make a segment (`IdeographicPieces.continuation()`). Set on U+0020 and U+3000 only
+        /// (`StyleTables.runWhitespaceScalars`).
         var isIdeographicRunWhitespace: Bool {
             @inline(__always) get { runFlags & StyleTables.Entry.runWhitespace != 0 }
         }
@@ -242,9 +242,9 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
     /// in deinit, read through `StyleTableView`).
     let lineHeightStorage: UnsafeBufferPointer<Double>
     /// Per font, the advances (width units) of U+0020 and of U+3000 in that font as white space
-    /// measures there (`whitespaceAdvance(_:font:)`), two a font: what the ideographic fast path
-    /// adds for the white space after a piece (`IdeographicPieces.whitespacePiece`). Freed in
-    /// deinit, read through `StyleTableView`.
+    /// measures there (`whitespaceAdvance(_:entryAdvance:in:scale:)`), two a font: what the
+    /// ideographic fast path adds for the white space after a piece
+    /// (`IdeographicPieces.continuation()`). Freed in deinit, read through `StyleTableView`.
     let runWhitespaceAdvanceStorage: UnsafeBufferPointer<Double>
     /// `.pango`, fonts whose baselines differ: where each font's baselines are, which Pango 1.50
     /// aligns a line's runs on (`BaselineShifts`; freed in deinit, read through `StyleTableView`).

@@ -550,7 +550,8 @@ struct TextWalker: ~Copyable {
     }
 
     /// Places the parts of a segment that `needsParts` (`forEachPart`) on `fitter`, away from the
-    /// loop over segments.
+    /// loop over segments. (Also the segment `fitIdeographs` leaves to the general path at a
+    /// run's end, which holds no tab and does not end the text: placed whole.)
     ///
     /// - Returns: `nil`, or where the walk stopped once `fitter` is full.
     @inline(never)

@@ -172,12 +172,27 @@ struct IdeographicPieces: IteratorProtocol {
             // The lead at `start` has no kerning (tested above, or as the entry before); so has
             // an ideograph after it that `isCommonIdeograph`, which needs no test as a lead then.
             while entry.isCommonIdeograph {
+                let font = entry.font
                 let piece = piece(before: entry, at: end, content: advance, mask: fontMask)
                 guard accept(piece) else { return piece }
                 take(piece)
                 end = leadEnd
                 guard startsThreeBytes(at: end) else { continue pieces }  // (the run's end, above)
                 entry = entries[Int(TextWalker.decodeThreeBytes(base, at: end))]
+                // The lead is one ideograph now, of font `font`. While the next is a common
+                // ideograph of that font too, each piece's mask is the lead's: the same pieces,
+                // with a mask the loop need not work out again (`piece(before:at:content:mask:)`
+                // gives `bit(font: entry.font)`, which is `fontMask` here).
+                while entry.commonFont == font {
+                    let piece = CommonPiece(
+                        end: end, content: advance, mask: fontMask, followingAdvance: entry.advance,
+                        followingMask: fontMask, followingLeadEnd: end &+ 3)
+                    guard accept(piece) else { return piece }
+                    take(piece)
+                    end = leadEnd
+                    guard startsThreeBytes(at: end) else { continue pieces }
+                    entry = entries[Int(TextWalker.decodeThreeBytes(base, at: end))]
+                }
             }
             if entry.isIdeographic {
                 // One whose font kerns: the piece before it, then (as a lead) no common piece.

@@ -107,10 +107,11 @@ extension StyleTables {
                     flags |= Entry.scriptless
                 }
                 var runFlags: UInt8 = 0
+                var commonFont = Entry.notCommon
                 if asciiFastPath, cp >= 0x800, !continuing, !extender, !shaped, !missing, advance > 0 {
                     if breaking.continuesIdeographicRun {
                         flags |= Entry.ideographic
-                        if commonFonts[font] { runFlags |= Entry.commonIdeograph }
+                        if commonFonts[font] { commonFont = UInt8(font) }
                     }
                     if breaking.closesIdeograph { flags |= Entry.closing }
                     if breaking.closesClosedIdeograph { runFlags |= Entry.closingAgain }
@@ -123,7 +124,8 @@ extension StyleTables {
                     runFlags |= Entry.runWhitespace
                 }
                 (entries + cp).initialize(
-                    to: Entry(advance: advance, glyph: resolved.glyph, font: UInt8(font), flags: flags, runFlags: runFlags))
+                    to: Entry(advance: advance, glyph: resolved.glyph, font: UInt8(font), flags: flags, runFlags: runFlags,
+                        commonFont: commonFont))
             }
         }
 

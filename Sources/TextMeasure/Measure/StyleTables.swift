@@ -96,12 +96,22 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
 
         /// More bits, for the ideographic fast path (in the entry's padding: the entry stays 16
         /// bytes). Bit 0 (`closingAgain`): see `closesClosedIdeograph`. Bit 1 (`opening`): see
-        /// `opensIdeograph`. Bit 2 (`commonIdeograph`): see `isCommonIdeograph`. Bit 3
-        /// (`runWhitespace`): see `isIdeographicRunWhitespace`. Bit 4 (`closingBeforeWords`):
-        /// see `closesBeforeASCIIWords`. Set only with `StyleTables.init`'s `asciiFastPath`, and
+        /// `opensIdeograph`. Bit 2: unused. Bit 3 (`runWhitespace`): see
+        /// `isIdeographicRunWhitespace`. Bit 4 (`closingBeforeWords`): see
+        /// `closesBeforeASCIIWords`. Set only with `StyleTables.init`'s `asciiFastPath`, and
         /// but for bit 3 (U+0020 and U+3000) only where `isIdeographic` and `closesIdeograph` may
         /// be (a plain glyph of three bytes in UTF-8).
         var runFlags: UInt8 = 0
+
+        /// `font` where the code point `isCommonIdeograph`, else `Entry.notCommon` (in the
+        /// entry's last byte of padding): one byte that the ideographic fast path compares with
+        /// a font to take a stretch of common ideographs of that font, whose pieces all have
+        /// the same font mask (`IdeographicPieces.takeCommon(while:)`).
+        var commonFont: UInt8 = Entry.notCommon
+
+        /// `commonFont` of an entry that is not `isCommonIdeograph` (no style has 255 fonts
+        /// whose ideographs are common: those are at most 32).
+        static var notCommon: UInt8 { 0xFF }
 
         /// Whether the walker's ideographic fast path may take the code point after an ideograph
         /// and a scalar that closes it (`closesIdeograph`), when an ideographic one follows them
@@ -128,11 +138,8 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
         /// style's first 32 (`IdeographicPieces.kerningFonts` has none of its bits): a lead of the
         /// ideographic fast path's common pieces, tested with one bit in its loop.
         var isCommonIdeograph: Bool {
-            @inline(__always) get { runFlags & StyleTables.Entry.commonIdeograph != 0 }
+            @inline(__always) get { commonFont != StyleTables.Entry.notCommon }
         }
-
-        /// The `runFlags` bit of `isCommonIdeograph`.
-        static var commonIdeograph: UInt8 { 4 }
 
         /// Whether the code point is white space after which the walker's ideographic fast path
         /// goes on (`LineSegmentIterator.isIdeographicRunWhitespace`: a space, U+3000; never a

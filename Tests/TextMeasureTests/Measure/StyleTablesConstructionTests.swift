@@ -56,13 +56,14 @@ struct StyleTablesConstructionTests {
         default: break
         }
         var runFlags: UInt8 = 0
+        var commonFont = StyleTables.Entry.notCommon
         if asciiFastPath, codePoint >= 0x800, !continuing, !extender, !shaped, !missing, advance != 0 {
             if LineSegmentIterator.continuesIdeographicRun(scalar) {
                 flags |= StyleTables.Entry.ideographic
                 // A lead of common pieces: its font has no pair kerning (GPOS or `kern`), in a
                 // style of at most 32 fonts.
                 if fonts.count <= 32 && !fonts[font].hasGPOSKerning && !fonts[font].hasKerning {
-                    runFlags |= StyleTables.Entry.commonIdeograph
+                    commonFont = UInt8(font)
                 }
             }
             if LineSegmentIterator.closesIdeograph(scalar) { flags |= StyleTables.Entry.closing }
@@ -77,7 +78,8 @@ struct StyleTablesConstructionTests {
             runFlags |= StyleTables.Entry.runWhitespace
         }
         return StyleTables.Entry(
-            advance: advance, glyph: resolved.glyph, font: UInt8(font), flags: flags, runFlags: runFlags)
+            advance: advance, glyph: resolved.glyph, font: UInt8(font), flags: flags, runFlags: runFlags,
+            commonFont: commonFont)
     }
 
     /// The glyphs that follow the first glyph of some standard ligature of `font` (a set per
@@ -117,7 +119,7 @@ struct StyleTablesConstructionTests {
                 asciiFastPath: asciiFastPath)
             if built.advance.bitPattern != expected.advance.bitPattern || built.glyph != expected.glyph
                 || built.font != expected.font || built.flags != expected.flags
-                || built.runFlags != expected.runFlags
+                || built.runFlags != expected.runFlags || built.commonFont != expected.commonFont
             {
                 mismatches.append(codePoint)
             }

@@ -179,19 +179,44 @@ struct IdeographicPieces: IteratorProtocol {
                 end = leadEnd
                 guard startsThreeBytes(at: end) else { continue pieces }  // (the run's end, above)
                 entry = entries[Int(TextWalker.decodeThreeBytes(base, at: end))]
-                // The lead is one ideograph now, of font `font`. While the next is a common
-                // ideograph of that font too, each piece's mask is the lead's: the same pieces,
-                // with a mask the loop need not work out again (`piece(before:at:content:mask:)`
-                // gives `bit(font: entry.font)`, which is `fontMask` here).
-                while entry.commonFont == font {
+                // The lead is one ideograph now, of font `font`. While the pieces are of that
+                // font alone, each one's mask is the lead's: the pieces of this loop's general
+                // form below, with a mask the loop need not work out again. A piece of font
+                // `font` alone: its lead, before a common ideograph of the font
+                // (`piece(before:at:content:mask:)`, whose `bit(font: entry.font)` is `fontMask`
+                // here); or its lead and one closing scalar of the font, before such an
+                // ideograph (`closedPiece(closingEntry:at:checkingKerning:)`'s first step and
+                // end, whose closing mask is `fontMask`, of a font without kerning).
+                let closing = font | StyleTables.Entry.commonClosing
+                while true {
+                    // (A loop of its own: the pieces between closing scalars, the most of all.)
+                    while entry.commonFont == font {
+                        let piece = CommonPiece(
+                            end: end, content: advance, mask: fontMask, followingAdvance: entry.advance,
+                            followingMask: fontMask, followingLeadEnd: end &+ 3)
+                        guard accept(piece) else { return piece }
+                        take(piece)
+                        end = leadEnd
+                        guard startsThreeBytes(at: end) else { continue pieces }
+                        entry = entries[Int(TextWalker.decodeThreeBytes(base, at: end))]
+                    }
+                    guard entry.commonFont == closing, startsThreeBytes(at: end &+ 3) else { break }
+                    let following = entries[Int(TextWalker.decodeThreeBytes(base, at: end &+ 3))]
+                    guard following.commonFont == font else { break }
                     let piece = CommonPiece(
-                        end: end, content: advance, mask: fontMask, followingAdvance: entry.advance,
-                        followingMask: fontMask, followingLeadEnd: end &+ 3)
+                        end: end &+ 3,
+                        content: IdeographicPieces.closedContent(
+                            advance: advance, closingAdjustment: 0, closingAdvance: entry.advance),
+                        mask: fontMask, followingAdvance: following.advance, followingMask: fontMask,
+                        followingLeadEnd: end &+ 6)
+                    // The entry after the next lead, read before the piece is accepted (a
+                    // different tail from the loop above: the compiler keeps that loop apart).
+                    let next = startsThreeBytes(at: end &+ 6) ? entries[Int(TextWalker.decodeThreeBytes(base, at: end &+ 6))] : nil
                     guard accept(piece) else { return piece }
                     take(piece)
                     end = leadEnd
-                    guard startsThreeBytes(at: end) else { continue pieces }
-                    entry = entries[Int(TextWalker.decodeThreeBytes(base, at: end))]
+                    guard let next else { continue pieces }
+                    entry = next
                 }
             }
             if entry.isIdeographic {

@@ -113,7 +113,12 @@ extension StyleTables {
                         flags |= Entry.ideographic
                         if commonFonts[font] { commonFont = UInt8(font) }
                     }
-                    if breaking.closesIdeograph { flags |= Entry.closing }
+                    if breaking.closesIdeograph {
+                        flags |= Entry.closing
+                        if !breaking.continuesIdeographicRun, commonFonts[font] {
+                            commonFont = UInt8(font) | Entry.commonClosing
+                        }
+                    }
                     if breaking.closesClosedIdeograph { runFlags |= Entry.closingAgain }
                     if breaking.opensIdeograph { runFlags |= Entry.opening }
                     if breaking.closesBeforeASCIIWords { runFlags |= Entry.closingBeforeWords }

@@ -103,14 +103,19 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
         /// be (a plain glyph of three bytes in UTF-8).
         var runFlags: UInt8 = 0
 
-        /// `font` where the code point `isCommonIdeograph`, else `Entry.notCommon` (in the
-        /// entry's last byte of padding): one byte that the ideographic fast path compares with
-        /// a font to take a stretch of common ideographs of that font, whose pieces all have
-        /// the same font mask (`IdeographicPieces.takeCommon(while:)`).
+        /// `font` where the code point `isCommonIdeograph`; `font | Entry.commonClosing` where it
+        /// `closesIdeograph` (and is not `isIdeographic`) in a font with no pair kerning, one of
+        /// the style's first 32 (as a common ideograph's); else `Entry.notCommon`. In the
+        /// entry's last byte of padding: one byte that the ideographic fast path compares with
+        /// a font to take a stretch of pieces of that font alone, which all have the same font
+        /// mask (`IdeographicPieces.takeCommon(while:)`).
         var commonFont: UInt8 = Entry.notCommon
 
-        /// `commonFont` of an entry that is not `isCommonIdeograph` (no style has 255 fonts
-        /// whose ideographs are common: those are at most 32).
+        /// The bit of `commonFont` that marks a closing scalar (a font index is below 32).
+        static var commonClosing: UInt8 { 0x40 }
+
+        /// `commonFont` of an entry that is neither a common ideograph nor a common closing
+        /// scalar.
         static var notCommon: UInt8 { 0xFF }
 
         /// Whether the walker's ideographic fast path may take the code point after an ideograph
@@ -138,7 +143,7 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
         /// style's first 32 (`IdeographicPieces.kerningFonts` has none of its bits): a lead of the
         /// ideographic fast path's common pieces, tested with one bit in its loop.
         var isCommonIdeograph: Bool {
-            @inline(__always) get { commonFont != StyleTables.Entry.notCommon }
+            @inline(__always) get { commonFont < StyleTables.Entry.commonClosing }
         }
 
         /// Whether the code point is white space after which the walker's ideographic fast path

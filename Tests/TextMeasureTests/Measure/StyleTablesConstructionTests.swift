@@ -66,7 +66,16 @@ struct StyleTablesConstructionTests {
                     commonFont = UInt8(font)
                 }
             }
-            if LineSegmentIterator.closesIdeograph(scalar) { flags |= StyleTables.Entry.closing }
+            if LineSegmentIterator.closesIdeograph(scalar) {
+                flags |= StyleTables.Entry.closing
+                // A closing scalar of common pieces: not ideographic, its font as a common
+                // ideograph's.
+                if !LineSegmentIterator.continuesIdeographicRun(scalar), fonts.count <= 32, !fonts[font].hasGPOSKerning,
+                    !fonts[font].hasKerning
+                {
+                    commonFont = UInt8(font) | StyleTables.Entry.commonClosing
+                }
+            }
             if LineSegmentIterator.closesClosedIdeograph(scalar) { runFlags |= StyleTables.Entry.closingAgain }
             if LineSegmentIterator.opensIdeograph(scalar) { runFlags |= StyleTables.Entry.opening }
             if LineSegmentIterator.closesIdeograph(scalar), LineSegmentIterator.ideographicRunGoesOnAfterASCIIWords(closedBy: scalar) {
@@ -100,7 +109,8 @@ struct StyleTablesConstructionTests {
     private static let firstComponentsCache = Mutex<[ObjectIdentifier: Set<GlyphID>]>([:])
 
     /// Code points whose entry differs from `referenceEntry` (advances compared bit for bit),
-    /// and how many entries have each flag bit set (and, last, how many are `isCommonIdeograph`).
+    /// and how many entries have each flag bit set (and, last, how many are `isCommonIdeograph`,
+    /// then how many are common closing scalars, `commonFont` with `Entry.commonClosing`).
     static func compare(_ chain: FontChain, size: Double, profile: LayoutProfile, asciiFastPath: Bool)
         -> (mismatches: [Int], flagCounts: [Int])
     {
@@ -111,7 +121,7 @@ struct StyleTablesConstructionTests {
             font: chain.fonts[0], multiplier: (xScale << 16) / Int64(chain.fonts[0].unitsPerEm),
             useGPOS: chain.fonts[0].hasGPOSKerning))
         var mismatches: [Int] = []
-        var flagCounts = [0, 0, 0, 0, 0, 0, 0, 0, 0]
+        var flagCounts = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0]
         for codePoint in 0..<0x1_0000 {
             let built = tables.entries[codePoint]
             let expected = referenceEntry(
@@ -125,6 +135,9 @@ struct StyleTablesConstructionTests {
             }
             for bit in 0..<8 where built.flags & (1 << bit) != 0 { flagCounts[bit] += 1 }
             if built.isCommonIdeograph { flagCounts[8] += 1 }
+            if built.commonFont != StyleTables.Entry.notCommon, built.commonFont & StyleTables.Entry.commonClosing != 0 {
+                flagCounts[9] += 1
+            }
         }
         return (mismatches, flagCounts)
     }
@@ -153,6 +166,9 @@ struct StyleTablesConstructionTests {
                 if asciiFastPath && c < 2 {
                     #expect(flagCounts[2] > 10_000 && flagCounts[3] > 10, "ideographic/closing, chain \(c)")
                     #expect(flagCounts[8] > 10_000, "common ideographs, chain \(c)")
+                    #expect(flagCounts[9] > 10, "common closing scalars, chain \(c)")
+                    let fullStop = built.entries[0x3002]  // 。
+                    #expect(fullStop.commonFont == fullStop.font | StyleTables.Entry.commonClosing, "。, chain \(c)")
                     // IPAexGothic's か starts a ligature (with U+309A) and is ideographic: before
                     // a kanji no ligature forms.
                     #expect(built.entries[0x304B].flags & 1 != 0 && built.entries[0x304B].isIdeographic, "か, chain \(c)")

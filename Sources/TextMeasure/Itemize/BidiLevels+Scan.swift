@@ -18,21 +18,45 @@ extension BidiLevels {
     ///   (none when the first scalar raises a level).
     @inline(__always)
     static func mayHaveLevels(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        // A text starting with a lead byte E0 or E1 takes the narrower test at once (no other
-        // call, no set-up of the wider loop).
-        if let lead = bytes.first, lead & 0xFE == 0xE0 { return mayHaveLevels(leadsOf: bytes) }
-        return mayHaveLevels(widerFirst: bytes)
+        preScan(bytes).mayHaveLevels
     }
 
-    /// `mayHaveLevels` for a text that does not start with a lead byte E0 or E1.
+    /// What `preScan(_:)` finds in a text.
+    struct PreScan {
+        /// `mayHaveLevels`: whether the text holds a scalar whose bidi type can make a level
+        /// other than 0.
+        let mayHaveLevels: Bool
+        /// Whether the scan saw that the text holds no byte E0 or E1, the lead bytes of every
+        /// script with dictionary breaks (`DictionaryBreaks`): `true` only where the wider test
+        /// (`leadOffsets`) went through the whole text (no levels), which it does only past
+        /// pairs of blocks without such a byte; `false` says nothing.
+        let hasNoLeadE0OrE1: Bool
+    }
+
+    /// `mayHaveLevels`, and whether the text was seen to hold no lead byte E0 or E1
+    /// (`PreScan.hasNoLeadE0OrE1`): what the wider test of lead bytes tells at no cost, for text
+    /// without such bytes (CJK, Latin, Cyrillic…) that `DictionaryBreaks` need not scan again.
+    ///
+    /// - Complexity: O(n), as `mayHaveLevels`.
+    @inline(__always)
+    static func preScan(_ bytes: UnsafeBufferPointer<UInt8>) -> PreScan {
+        // A text starting with a lead byte E0 or E1 takes the narrower test at once (no other
+        // call, no set-up of the wider loop).
+        if let lead = bytes.first, lead & 0xFE == 0xE0 {
+            return PreScan(mayHaveLevels: mayHaveLevels(leadsOf: bytes), hasNoLeadE0OrE1: false)
+        }
+        return preScan(widerFirst: bytes)
+    }
+
+    /// `preScan` for a text that does not start with a lead byte E0 or E1.
     @inline(never)
-    static func mayHaveLevels(widerFirst bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func preScan(widerFirst bytes: UnsafeBufferPointer<UInt8>) -> PreScan {
         // The first scalar alone first when it has two bytes in U+0580–U+07FF (lead D6–DF):
         // Hebrew and Arabic text mostly starts with a letter that raises a level (one compare
         // for other text).
         if let lead = bytes.first, lead &- 0xD6 < 10 {
             let value = TextWalker.decode(bytes, at: 0).value
-            if mayHaveLevel(value) && raisesLevel(value) { return true }
+            if mayHaveLevel(value) && raisesLevel(value) { return PreScan(mayHaveLevels: true, hasNoLeadE0OrE1: false) }
         }
         // Up to the first pair of blocks with a lead byte E0 or E1 (Devanagari, Thai, Khmer,
         // Vietnamese…), the wider and cheaper test of lead bytes (`leadOffsets`); from there on
@@ -42,18 +66,21 @@ extension BidiLevels {
             guard !UTF8Block.isASCII(first, second) else { return true }
             let offsets = leadOffsets(in: first, second)
             guard UTF8Block.any(offsets .< SIMD16<UInt8>(repeating: 13)) else { return true }
-            // A lead byte E0 or E1 (offset 10 or 11; one may hide behind a smaller offset of the
-            // other block at the same position, which only delays the switch): the narrower
-            // test from this pair on.
-            if UTF8Block.any(UTF8Block.inRange(offsets, from: 10, count: 2)) {
+            // A lead byte E0 or E1 (offset 10 or 11), tested in each block (behind the other
+            // block's smaller offset at the same position one would hide): the narrower test
+            // from this pair on. So a scan that goes through has seen none.
+            if UTF8Block.any(first.leads(from: 0xE0, count: 2) .| second.leads(from: 0xE0, count: 2)) {
                 narrowFrom = firstOffset
                 return false
             }
             return !hasCandidate(in: bytes, first, at: firstOffset, second, at: secondOffset)
         }
-        guard stopped else { return false }
-        guard narrowFrom >= 0 else { return true }  // stopped at a scalar that raises a level
-        return mayHaveLevels(leadsOf: UnsafeBufferPointer(rebasing: bytes[narrowFrom...]))
+        guard stopped else { return PreScan(mayHaveLevels: false, hasNoLeadE0OrE1: true) }
+        // Stopped at a scalar that raises a level, or at a lead byte E0 or E1.
+        guard narrowFrom >= 0 else { return PreScan(mayHaveLevels: true, hasNoLeadE0OrE1: false) }
+        return PreScan(
+            mayHaveLevels: mayHaveLevels(leadsOf: UnsafeBufferPointer(rebasing: bytes[narrowFrom...])),
+            hasNoLeadE0OrE1: false)
     }
 
     /// `mayHaveLevels` with the narrower test of lead bytes (`candidateLeads(in:)`), which
@@ -84,8 +111,8 @@ extension BidiLevels {
     /// Per position, the least offset above D6 or EF of the byte of `first` or `second` there:
     /// below 13 where either holds D6–E2 or EF–FB — a superset of `candidateLeads(in:)` in
     /// fewer instructions (the two ranges and the two blocks merged by `UTF8Block.minimum`
-    /// before one compare) that also holds every lead byte E0 and E1, offset 10 and 11, which
-    /// `mayHaveLevels` looks for to switch to `candidateLeads(in:)`.
+    /// before one compare) that also holds every lead byte E0 and E1 (offset 10 and 11), where
+    /// `preScan(widerFirst:)` switches to `candidateLeads(in:)`.
     @inline(__always)
     static func leadOffsets(in first: UTF8Block, _ second: UTF8Block) -> SIMD16<UInt8> {
         let d6: SIMD16<UInt8> = SIMD16(repeating: 0xD6)

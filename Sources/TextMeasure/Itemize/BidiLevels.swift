@@ -190,6 +190,14 @@ struct BidiLevels: Sendable, Equatable {
         self.init(resolving: bytes, handWritten: handWritten)
     }
 
+    /// The levels of `bytes` (resolved as `init?(_:)` resolves them) whose pre-scan is `scan`
+    /// (`BidiLevels.preScan(bytes)`): `nil` where it found nothing that raises a level.
+    @inline(__always)
+    init?(_ bytes: UnsafeBufferPointer<UInt8>, preScan scan: PreScan) {
+        guard scan.mayHaveLevels else { return nil }
+        self.init(resolving: bytes, handWritten: true)
+    }
+
     /// `init?(_:handWritten:)` once the pre-scan has found a scalar that raises a level.
     @inline(never)
     private init?(resolving bytes: UnsafeBufferPointer<UInt8>, handWritten: Bool) {

@@ -37,9 +37,10 @@ struct DictionaryBreaks {
     ///
     /// A text seen before in the same style takes its breaks from the style's cache
     /// (`StyleTables.dictionaryBreaks`): libthai takes tens of microseconds for a row. A text
-    /// the caller knows to be ASCII (`isASCII`) has none, and is not scanned.
-    init(bytes: UnsafeBufferPointer<UInt8>, tables: StyleTableView, isASCII: Bool = false) {
-        guard !isASCII else { return }
+    /// the caller knows to hold no lead byte E0 or E1 (`knownAbsent`: ASCII, or as
+    /// `BidiLevels.PreScan.hasNoLeadE0OrE1` tells) has none, and is not scanned.
+    init(bytes: UnsafeBufferPointer<UInt8>, tables: StyleTableView, knownAbsent: Bool = false) {
+        guard !knownAbsent else { return }
         let (thai, others) = DictionaryBreaks.scripts(in: bytes, laoKhmerMyanmar: tables.profile == .uikit)
         guard _slowPath(thai || others) else { return }
         offsets = tables.withTables { $0.dictionaryBreaks }.positions(of: bytes) {

@@ -107,18 +107,12 @@ extension StyleTables {
                     flags |= Entry.scriptless
                 }
                 var runFlags: UInt8 = 0
-                var commonFont = Entry.notCommon
                 if asciiFastPath, cp >= 0x800, !continuing, !extender, !shaped, !missing, advance > 0 {
                     if breaking.continuesIdeographicRun {
                         flags |= Entry.ideographic
-                        if commonFonts[font] { commonFont = UInt8(font) }
+                        if commonFonts[font] { runFlags |= Entry.commonIdeograph }
                     }
-                    if breaking.closesIdeograph {
-                        flags |= Entry.closing
-                        if !breaking.continuesIdeographicRun, commonFonts[font] {
-                            commonFont = UInt8(font) | Entry.commonClosing
-                        }
-                    }
+                    if breaking.closesIdeograph { flags |= Entry.closing }
                     if breaking.closesClosedIdeograph { runFlags |= Entry.closingAgain }
                     if breaking.opensIdeograph { runFlags |= Entry.opening }
                     if breaking.closesBeforeASCIIWords { runFlags |= Entry.closingBeforeWords }
@@ -129,8 +123,7 @@ extension StyleTables {
                     runFlags |= Entry.runWhitespace
                 }
                 (entries + cp).initialize(
-                    to: Entry(advance: advance, glyph: resolved.glyph, font: UInt8(font), flags: flags, runFlags: runFlags,
-                        commonFont: commonFont))
+                    to: Entry(advance: advance, glyph: resolved.glyph, font: UInt8(font), flags: flags, runFlags: runFlags))
             }
         }
 

@@ -96,27 +96,12 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
 
         /// More bits, for the ideographic fast path (in the entry's padding: the entry stays 16
         /// bytes). Bit 0 (`closingAgain`): see `closesClosedIdeograph`. Bit 1 (`opening`): see
-        /// `opensIdeograph`. Bit 2: unused. Bit 3 (`runWhitespace`): see
-        /// `isIdeographicRunWhitespace`. Bit 4 (`closingBeforeWords`): see
-        /// `closesBeforeASCIIWords`. Set only with `StyleTables.init`'s `asciiFastPath`, and
+        /// `opensIdeograph`. Bit 2 (`commonIdeograph`): see `isCommonIdeograph`. Bit 3
+        /// (`runWhitespace`): see `isIdeographicRunWhitespace`. Bit 4 (`closingBeforeWords`):
+        /// see `closesBeforeASCIIWords`. Set only with `StyleTables.init`'s `asciiFastPath`, and
         /// but for bit 3 (U+0020 and U+3000) only where `isIdeographic` and `closesIdeograph` may
         /// be (a plain glyph of three bytes in UTF-8).
         var runFlags: UInt8 = 0
-
-        /// `font` where the code point `isCommonIdeograph`; `font | Entry.commonClosing` where it
-        /// `closesIdeograph` (and is not `isIdeographic`) in a font with no pair kerning, one of
-        /// the style's first 32 (as a common ideograph's); else `Entry.notCommon`. In the
-        /// entry's last byte of padding: one byte that the ideographic fast path compares with
-        /// a font to take a stretch of pieces of that font alone, which all have the same font
-        /// mask (`IdeographicPieces.takeCommon(while:)`).
-        var commonFont: UInt8 = Entry.notCommon
-
-        /// The bit of `commonFont` that marks a closing scalar (a font index is below 32).
-        static var commonClosing: UInt8 { 0x40 }
-
-        /// `commonFont` of an entry that is neither a common ideograph nor a common closing
-        /// scalar.
-        static var notCommon: UInt8 { 0xFF }
 
         /// Whether the walker's ideographic fast path may take the code point after an ideograph
         /// and a scalar that closes it (`closesIdeograph`), when an ideographic one follows them
@@ -143,8 +128,11 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
         /// style's first 32 (`IdeographicPieces.kerningFonts` has none of its bits): a lead of the
         /// ideographic fast path's common pieces, tested with one bit in its loop.
         var isCommonIdeograph: Bool {
-            @inline(__always) get { commonFont < StyleTables.Entry.commonClosing }
+            @inline(__always) get { runFlags & StyleTables.Entry.commonIdeograph != 0 }
         }
+
+        /// The `runFlags` bit of `isCommonIdeograph`.
+        static var commonIdeograph: UInt8 { 4 }
 
         /// Whether the code point is white space after which the walker's ideographic fast path
         /// goes on (`LineSegmentIterator.isIdeographicRunWhitespace`: a space, U+3000; never a

@@ -20,28 +20,45 @@ struct TextWalker: ~Copyable {
     /// piece's leading characters continue a run of another script (`continuedScriptRun` is not
     /// asked).
     let isASCII: Bool
+    /// Whether the text is known to hold no script with dictionary breaks: it `isASCII`, or the
+    /// levels' pre-scan saw no lead byte E0 or E1 in it (`BidiLevels.PreScan.hasNoLeadE0OrE1`). Then
+    /// `DictionaryBreaks` does not scan it again.
+    let hasNoDictionaryScripts: Bool
 
     /// A walker over `bytes` with its embedding levels (`BidiLevels`: one scan of the bytes when
-    /// nothing is right to left). A text of ASCII, found in one pass over its bytes, needs
-    /// neither that scan nor the one for scripts with dictionary breaks.
+    /// nothing is right to left, which also tells most text without a script with dictionary
+    /// breaks). A text of ASCII, found in one pass over its bytes, needs neither that scan nor
+    /// the one for scripts with dictionary breaks.
     init(tables: StyleTableView, bytes: UnsafeBufferPointer<UInt8>) {
-        let ascii = TextWalker.isASCII(bytes)
-        self.init(tables: tables, bytes: bytes, levels: ascii ? nil : BidiLevels(bytes), isASCII: ascii)
+        guard !TextWalker.isASCII(bytes) else {
+            self.init(tables: tables, bytes: bytes, levels: nil, isASCII: true, hasNoDictionaryScripts: true)
+            return
+        }
+        let scan = BidiLevels.preScan(bytes)
+        self.init(
+            tables: tables, bytes: bytes, levels: BidiLevels(bytes, preScan: scan), isASCII: false,
+            hasNoDictionaryScripts: scan.hasNoLeadE0OrE1)
     }
 
     /// A walker over `bytes` whose levels are known (`levels` must be `BidiLevels(bytes)`).
     init(tables: StyleTableView, bytes: UnsafeBufferPointer<UInt8>, levels: BidiLevels?) {
-        self.init(tables: tables, bytes: bytes, levels: levels, isASCII: levels == nil && TextWalker.isASCII(bytes))
+        let ascii = levels == nil && TextWalker.isASCII(bytes)
+        self.init(tables: tables, bytes: bytes, levels: levels, isASCII: ascii, hasNoDictionaryScripts: ascii)
     }
 
-    /// A walker over `bytes` whose levels are known; `isASCII` only if every byte is ASCII.
-    private init(tables: StyleTableView, bytes: UnsafeBufferPointer<UInt8>, levels: BidiLevels?, isASCII: Bool) {
+    /// A walker over `bytes` whose levels are known; `isASCII` only if every byte is ASCII,
+    /// `hasNoDictionaryScripts` only if the text holds no byte E0 or E1.
+    private init(
+        tables: StyleTableView, bytes: UnsafeBufferPointer<UInt8>, levels: BidiLevels?, isASCII: Bool,
+        hasNoDictionaryScripts: Bool
+    ) {
         tables.fillEntries(coveringScalarsOf: bytes)
         self.tables = tables
         self.bytes = bytes
         self.levels = levels
         self.hasLevels = levels != nil
         self.isASCII = isASCII
+        self.hasNoDictionaryScripts = hasNoDictionaryScripts
     }
 
     /// Whether every byte of `bytes` is ASCII: 32 bytes a step, eight a load, the last eight
@@ -108,7 +125,7 @@ struct TextWalker: ~Copyable {
     @inline(__always)
     private func segmentSources() -> (LineSegmentIterator, DictionaryBreaks) {
         (LineSegmentIterator(utf8: bytes, rules: tables.lineBreakRules),
-         DictionaryBreaks(bytes: bytes, tables: tables, isASCII: isASCII))
+         DictionaryBreaks(bytes: bytes, tables: tables, knownAbsent: hasNoDictionaryScripts))
     }
 
     /// Whether `segment` is measured in parts (`forEachPart`): its white space may hold a tab, or

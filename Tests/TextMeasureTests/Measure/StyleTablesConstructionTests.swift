@@ -56,26 +56,16 @@ struct StyleTablesConstructionTests {
         default: break
         }
         var runFlags: UInt8 = 0
-        var commonFont = StyleTables.Entry.notCommon
         if asciiFastPath, codePoint >= 0x800, !continuing, !extender, !shaped, !missing, advance != 0 {
             if LineSegmentIterator.continuesIdeographicRun(scalar) {
                 flags |= StyleTables.Entry.ideographic
                 // A lead of common pieces: its font has no pair kerning (GPOS or `kern`), in a
                 // style of at most 32 fonts.
                 if fonts.count <= 32 && !fonts[font].hasGPOSKerning && !fonts[font].hasKerning {
-                    commonFont = UInt8(font)
+                    runFlags |= StyleTables.Entry.commonIdeograph
                 }
             }
-            if LineSegmentIterator.closesIdeograph(scalar) {
-                flags |= StyleTables.Entry.closing
-                // A closing scalar of common pieces: not ideographic, its font as a common
-                // ideograph's.
-                if !LineSegmentIterator.continuesIdeographicRun(scalar), fonts.count <= 32, !fonts[font].hasGPOSKerning,
-                    !fonts[font].hasKerning
-                {
-                    commonFont = UInt8(font) | StyleTables.Entry.commonClosing
-                }
-            }
+            if LineSegmentIterator.closesIdeograph(scalar) { flags |= StyleTables.Entry.closing }
             if LineSegmentIterator.closesClosedIdeograph(scalar) { runFlags |= StyleTables.Entry.closingAgain }
             if LineSegmentIterator.opensIdeograph(scalar) { runFlags |= StyleTables.Entry.opening }
             if LineSegmentIterator.closesIdeograph(scalar), LineSegmentIterator.ideographicRunGoesOnAfterASCIIWords(closedBy: scalar) {
@@ -87,8 +77,7 @@ struct StyleTablesConstructionTests {
             runFlags |= StyleTables.Entry.runWhitespace
         }
         return StyleTables.Entry(
-            advance: advance, glyph: resolved.glyph, font: UInt8(font), flags: flags, runFlags: runFlags,
-            commonFont: commonFont)
+            advance: advance, glyph: resolved.glyph, font: UInt8(font), flags: flags, runFlags: runFlags)
     }
 
     /// The glyphs that follow the first glyph of some standard ligature of `font` (a set per
@@ -109,8 +98,7 @@ struct StyleTablesConstructionTests {
     private static let firstComponentsCache = Mutex<[ObjectIdentifier: Set<GlyphID>]>([:])
 
     /// Code points whose entry differs from `referenceEntry` (advances compared bit for bit),
-    /// and how many entries have each flag bit set (and, last, how many are `isCommonIdeograph`,
-    /// then how many are common closing scalars, `commonFont` with `Entry.commonClosing`).
+    /// and how many entries have each flag bit set (and, last, how many are `isCommonIdeograph`).
     static func compare(_ chain: FontChain, size: Double, profile: LayoutProfile, asciiFastPath: Bool)
         -> (mismatches: [Int], flagCounts: [Int])
     {
@@ -121,7 +109,7 @@ struct StyleTablesConstructionTests {
             font: chain.fonts[0], multiplier: (xScale << 16) / Int64(chain.fonts[0].unitsPerEm),
             useGPOS: chain.fonts[0].hasGPOSKerning))
         var mismatches: [Int] = []
-        var flagCounts = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0]
+        var flagCounts = [0, 0, 0, 0, 0, 0, 0, 0, 0]
         for codePoint in 0..<0x1_0000 {
             let built = tables.entries[codePoint]
             let expected = referenceEntry(
@@ -129,15 +117,12 @@ struct StyleTablesConstructionTests {
                 asciiFastPath: asciiFastPath)
             if built.advance.bitPattern != expected.advance.bitPattern || built.glyph != expected.glyph
                 || built.font != expected.font || built.flags != expected.flags
-                || built.runFlags != expected.runFlags || built.commonFont != expected.commonFont
+                || built.runFlags != expected.runFlags
             {
                 mismatches.append(codePoint)
             }
             for bit in 0..<8 where built.flags & (1 << bit) != 0 { flagCounts[bit] += 1 }
             if built.isCommonIdeograph { flagCounts[8] += 1 }
-            if built.commonFont != StyleTables.Entry.notCommon, built.commonFont & StyleTables.Entry.commonClosing != 0 {
-                flagCounts[9] += 1
-            }
         }
         return (mismatches, flagCounts)
     }
@@ -166,9 +151,6 @@ struct StyleTablesConstructionTests {
                 if asciiFastPath && c < 2 {
                     #expect(flagCounts[2] > 10_000 && flagCounts[3] > 10, "ideographic/closing, chain \(c)")
                     #expect(flagCounts[8] > 10_000, "common ideographs, chain \(c)")
-                    #expect(flagCounts[9] > 10, "common closing scalars, chain \(c)")
-                    let fullStop = built.entries[0x3002]  // 。
-                    #expect(fullStop.commonFont == fullStop.font | StyleTables.Entry.commonClosing, "。, chain \(c)")
                     // IPAexGothic's か starts a ligature (with U+309A) and is ideographic: before
                     // a kanji no ligature forms.
                     #expect(built.entries[0x304B].flags & 1 != 0 && built.entries[0x304B].isIdeographic, "か, chain \(c)")

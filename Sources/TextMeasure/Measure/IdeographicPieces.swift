@@ -28,6 +28,8 @@ struct IdeographicPieces: IteratorProtocol {
     let tables: StyleTableView
     /// `tables.entries`.
     let entries: UnsafePointer<StyleTables.Entry>
+    /// `StyleTables.commonFonts(of: entries)`.
+    let commonFonts: UnsafePointer<UInt8>
     /// The mask bits (`StyleTables.maskBit(font:)`) of the fonts that have pair kerning
     /// (`StyleTableView.kerningFonts`): a piece whose mask has none of them has no kerning —
     /// or every bit when the style has more than 32 fonts, whose `bit(font:)` is not always
@@ -64,6 +66,7 @@ struct IdeographicPieces: IteratorProtocol {
         lastScalarStart = text.count &- 3
         self.tables = tables
         entries = tables.entries
+        commonFonts = StyleTables.commonFonts(of: tables.entries)
         kerningFonts = tables.fontCount > 32 ? ~0 : tables.kerningFonts
         self.start = start
         steppedTo = start
@@ -178,45 +181,52 @@ struct IdeographicPieces: IteratorProtocol {
                 take(piece)
                 end = leadEnd
                 guard startsThreeBytes(at: end) else { continue pieces }  // (the run's end, above)
-                entry = entries[Int(TextWalker.decodeThreeBytes(base, at: end))]
-                // The lead is one ideograph now, of font `font`. While the pieces are of that
-                // font alone, each one's mask is the lead's: the pieces of this loop's general
-                // form below, with a mask the loop need not work out again. A piece of font
-                // `font` alone: its lead, before a common ideograph of the font
+                // The lead is one ideograph now, of font `font`, which has no kerning. While the
+                // pieces are of that font alone, each one's mask is the lead's: the pieces of
+                // this loop's general form below, with a mask the loop need not work out again.
+                // A piece of font `font` alone (`StyleTables.commonFonts(of:)`, one byte per
+                // code point): its lead, before a common ideograph of the font
                 // (`piece(before:at:content:mask:)`, whose `bit(font: entry.font)` is `fontMask`
                 // here); or its lead and one closing scalar of the font, before such an
                 // ideograph (`closedPiece(closingEntry:at:checkingKerning:)`'s first step and
                 // end, whose closing mask is `fontMask`, of a font without kerning).
-                let closing = font | StyleTables.Entry.commonClosing
+                let closing = font | StyleTables.commonClosing
+                var code = Int(TextWalker.decodeThreeBytes(base, at: end))
                 while true {
                     // (A loop of its own: the pieces between closing scalars, the most of all.)
-                    while entry.commonFont == font {
+                    while commonFonts[code] == font {
                         let piece = CommonPiece(
-                            end: end, content: advance, mask: fontMask, followingAdvance: entry.advance,
+                            end: end, content: advance, mask: fontMask, followingAdvance: entries[code].advance,
                             followingMask: fontMask, followingLeadEnd: end &+ 3)
                         guard accept(piece) else { return piece }
                         take(piece)
                         end = leadEnd
                         guard startsThreeBytes(at: end) else { continue pieces }
-                        entry = entries[Int(TextWalker.decodeThreeBytes(base, at: end))]
+                        code = Int(TextWalker.decodeThreeBytes(base, at: end))
                     }
-                    guard entry.commonFont == closing, startsThreeBytes(at: end &+ 3) else { break }
-                    let following = entries[Int(TextWalker.decodeThreeBytes(base, at: end &+ 3))]
-                    guard following.commonFont == font else { break }
+                    guard commonFonts[code] == closing, startsThreeBytes(at: end &+ 3) else {
+                        entry = entries[code]
+                        break
+                    }
+                    let followingCode = Int(TextWalker.decodeThreeBytes(base, at: end &+ 3))
+                    guard commonFonts[followingCode] == font else {
+                        entry = entries[code]
+                        break
+                    }
                     let piece = CommonPiece(
                         end: end &+ 3,
                         content: IdeographicPieces.closedContent(
-                            advance: advance, closingAdjustment: 0, closingAdvance: entry.advance),
-                        mask: fontMask, followingAdvance: following.advance, followingMask: fontMask,
+                            advance: advance, closingAdjustment: 0, closingAdvance: entries[code].advance),
+                        mask: fontMask, followingAdvance: entries[followingCode].advance, followingMask: fontMask,
                         followingLeadEnd: end &+ 6)
-                    // The entry after the next lead, read before the piece is accepted (a
+                    // The code point after the next lead, read before the piece is accepted (a
                     // different tail from the loop above: the compiler keeps that loop apart).
-                    let next = startsThreeBytes(at: end &+ 6) ? entries[Int(TextWalker.decodeThreeBytes(base, at: end &+ 6))] : nil
+                    let next = startsThreeBytes(at: end &+ 6) ? Int(TextWalker.decodeThreeBytes(base, at: end &+ 6)) : -1
                     guard accept(piece) else { return piece }
                     take(piece)
                     end = leadEnd
-                    guard let next else { continue pieces }
-                    entry = next
+                    guard next >= 0 else { continue pieces }
+                    code = next
                 }
             }
             if entry.isIdeographic {

@@ -67,7 +67,8 @@ extension StyleTables {
             self.continuing = [[Bool]?](repeating: nil, count: chain.fonts.count)
         }
 
-        /// Fills the entries of block `block` of `entries` if it is not filled yet.
+        /// Fills the entries of block `block` of `entries` (and their `StyleTables.commonFonts(of:)`)
+        /// if it is not filled yet.
         ///
         /// - Parameter properties: the line-breaking properties of a code point (a scalar) of
         ///   the block.
@@ -77,12 +78,14 @@ extension StyleTables {
         ) {
             guard !filled[block] else { return }
             filled[block] = true
+            let commonFontBytes = UnsafeMutablePointer(mutating: StyleTables.commonFonts(of: entries))
             let unicode = hb_unicode_funcs_get_default()
             let first = block * StyleTables.entryBlockSize
             for cp in first..<(first + StyleTables.entryBlockSize) {
                 guard let scalar = Unicode.Scalar(UInt32(cp)) else {  // surrogates
                     let startsLigature = ligatureFonts[0] && ligatureTables[0].startsLigature(0)
                     (entries + cp).initialize(to: Entry(advance: 0, glyph: 0, font: 0, flags: startsLigature ? 1 : 0))
+                    commonFontBytes[cp] = StyleTables.notCommon
                     continue
                 }
                 let resolved = chain.resolve(scalar)
@@ -107,12 +110,21 @@ extension StyleTables {
                     flags |= Entry.scriptless
                 }
                 var runFlags: UInt8 = 0
+                var commonFont = StyleTables.notCommon
                 if asciiFastPath, cp >= 0x800, !continuing, !extender, !shaped, !missing, advance > 0 {
                     if breaking.continuesIdeographicRun {
                         flags |= Entry.ideographic
-                        if commonFonts[font] { runFlags |= Entry.commonIdeograph }
+                        if commonFonts[font] {
+                            runFlags |= Entry.commonIdeograph
+                            commonFont = UInt8(font)
+                        }
                     }
-                    if breaking.closesIdeograph { flags |= Entry.closing }
+                    if breaking.closesIdeograph {
+                        flags |= Entry.closing
+                        if !breaking.continuesIdeographicRun, commonFonts[font] {
+                            commonFont = UInt8(font) | StyleTables.commonClosing
+                        }
+                    }
                     if breaking.closesClosedIdeograph { runFlags |= Entry.closingAgain }
                     if breaking.opensIdeograph { runFlags |= Entry.opening }
                     if breaking.closesBeforeASCIIWords { runFlags |= Entry.closingBeforeWords }
@@ -124,6 +136,7 @@ extension StyleTables {
                 }
                 (entries + cp).initialize(
                     to: Entry(advance: advance, glyph: resolved.glyph, font: UInt8(font), flags: flags, runFlags: runFlags))
+                commonFontBytes[cp] = commonFont
             }
         }
 

@@ -161,7 +161,37 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
     /// `Entry` of each BMP code point (65,536), filled block by block as texts need them (see
     /// `EntryFilling`): read only entries of scalars of a text that
     /// `StyleTableView.fillEntries(coveringScalarsOf:)` was given, or after `fillAllEntries()`.
+    /// The memory after them holds the `commonFonts(of:)` bytes, filled with them.
     let entries: UnsafeMutablePointer<Entry>
+
+    /// Per BMP code point (65,536, after `entries` in the same allocation, filled with each
+    /// entry): the entry's `font` where it `isCommonIdeograph`; `font | commonClosing` where
+    /// it `closesIdeograph` (and is not `isIdeographic`) in a font with no pair kerning, one of
+    /// the style's first 32 (as a common ideograph's); else `notCommon`. One byte that the
+    /// ideographic fast path compares with a font to take a stretch of pieces of that font
+    /// alone, which all have the same font mask (`IdeographicPieces.takeCommon(while:)`). A
+    /// table of its own: a 16th byte in `Entry` (15 bytes now) costs other scripts about 500
+    /// instructions a row in the code that loads entries.
+    @inline(__always)
+    static func commonFonts(of entries: UnsafePointer<Entry>) -> UnsafePointer<UInt8> {
+        (UnsafeRawPointer(entries) + 0x1_0000 * MemoryLayout<Entry>.stride).assumingMemoryBound(to: UInt8.self)
+    }
+
+    /// The bit of a `commonFonts(of:)` byte that marks a closing scalar (a font index is below
+    /// 32).
+    static var commonClosing: UInt8 { 0x40 }
+
+    /// The `commonFonts(of:)` byte of a code point that is neither a common ideograph nor a
+    /// common closing scalar.
+    static var notCommon: UInt8 { 0xFF }
+
+    /// Allocates memory for `entries` and the `commonFonts(of:)` after them, bound to each.
+    private static func allocateEntries() -> UnsafeMutablePointer<Entry> {
+        let raw = UnsafeMutableRawPointer.allocate(
+            byteCount: 0x1_0000 * (MemoryLayout<Entry>.stride + 1), alignment: MemoryLayout<Entry>.alignment)
+        (raw + 0x1_0000 * MemoryLayout<Entry>.stride).bindMemory(to: UInt8.self, capacity: 0x1_0000)
+        return raw.bindMemory(to: Entry.self, capacity: 0x1_0000)
+    }
     /// Whether every entry is filled, in memory of its own (read through the view).
     let entriesComplete: UnsafeMutablePointer<Atomic<Bool>>
     /// How the entries are filled and which are (`StyleTables+Entries.swift`).
@@ -345,7 +375,7 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
             ? Double(StyleTables.pangoApproximateCharWidth(font: fonts[0], multiplier: multipliers[0], useGPOS: useGPOS[0]))
             : nil
         self.pangoUnknownGlyphWidth = unknownWidth
-        entries = .allocate(capacity: 0x1_0000)
+        entries = StyleTables.allocateEntries()
         entriesComplete = .allocate(capacity: 1)
         entriesComplete.initialize(to: Atomic(false))
         var filling = EntryFilling(
@@ -464,7 +494,7 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
     deinit {
         viewFields.deinitialize(count: 1)
         viewFields.deallocate()
-        entries.deallocate()
+        UnsafeMutableRawPointer(entries).deallocate()
         entriesComplete.deinitialize(count: 1)
         entriesComplete.deallocate()
         asciiKerning.deallocate()

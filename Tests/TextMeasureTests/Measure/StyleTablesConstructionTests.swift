@@ -97,8 +97,22 @@ struct StyleTablesConstructionTests {
 
     private static let firstComponentsCache = Mutex<[ObjectIdentifier: Set<GlyphID>]>([:])
 
+    /// The `StyleTables.commonFonts(of:)` byte of a code point whose entry is `entry` (as
+    /// `referenceEntry` works it out) in a style of `fonts`: its font where it is a common
+    /// ideograph; its font with `commonClosing` where it closes an ideograph, is not one, and its
+    /// font has no pair kerning in a style of at most 32 fonts; else `notCommon`.
+    static func referenceCommonFont(_ entry: StyleTables.Entry, fonts: [Font]) -> UInt8 {
+        if entry.isCommonIdeograph { return entry.font }
+        let font = fonts[Int(entry.font)]
+        if entry.closesIdeograph, !entry.isIdeographic, fonts.count <= 32, !font.hasGPOSKerning, !font.hasKerning {
+            return entry.font | StyleTables.commonClosing
+        }
+        return StyleTables.notCommon
+    }
+
     /// Code points whose entry differs from `referenceEntry` (advances compared bit for bit),
-    /// and how many entries have each flag bit set (and, last, how many are `isCommonIdeograph`).
+    /// and how many entries have each flag bit set (and, last, how many are `isCommonIdeograph`,
+    /// then how many are common closing scalars in `StyleTables.commonFonts(of:)`).
     static func compare(_ chain: FontChain, size: Double, profile: LayoutProfile, asciiFastPath: Bool)
         -> (mismatches: [Int], flagCounts: [Int])
     {
@@ -109,7 +123,7 @@ struct StyleTablesConstructionTests {
             font: chain.fonts[0], multiplier: (xScale << 16) / Int64(chain.fonts[0].unitsPerEm),
             useGPOS: chain.fonts[0].hasGPOSKerning))
         var mismatches: [Int] = []
-        var flagCounts = [0, 0, 0, 0, 0, 0, 0, 0, 0]
+        var flagCounts = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0]
         for codePoint in 0..<0x1_0000 {
             let built = tables.entries[codePoint]
             let expected = referenceEntry(
@@ -118,11 +132,14 @@ struct StyleTablesConstructionTests {
             if built.advance.bitPattern != expected.advance.bitPattern || built.glyph != expected.glyph
                 || built.font != expected.font || built.flags != expected.flags
                 || built.runFlags != expected.runFlags
+                || StyleTables.commonFonts(of: tables.entries)[codePoint] != referenceCommonFont(expected, fonts: chain.fonts)
             {
                 mismatches.append(codePoint)
             }
             for bit in 0..<8 where built.flags & (1 << bit) != 0 { flagCounts[bit] += 1 }
             if built.isCommonIdeograph { flagCounts[8] += 1 }
+            let common = StyleTables.commonFonts(of: tables.entries)[codePoint]
+            if common != StyleTables.notCommon, common & StyleTables.commonClosing != 0 { flagCounts[9] += 1 }
         }
         return (mismatches, flagCounts)
     }
@@ -151,6 +168,11 @@ struct StyleTablesConstructionTests {
                 if asciiFastPath && c < 2 {
                     #expect(flagCounts[2] > 10_000 && flagCounts[3] > 10, "ideographic/closing, chain \(c)")
                     #expect(flagCounts[8] > 10_000, "common ideographs, chain \(c)")
+                    #expect(flagCounts[9] > 10, "common closing scalars, chain \(c)")
+                    let fullStop = built.entries[0x3002]  // 。
+                    #expect(
+                        StyleTables.commonFonts(of: built.entries)[0x3002] == fullStop.font | StyleTables.commonClosing,
+                        "。, chain \(c)")
                     // IPAexGothic's か starts a ligature (with U+309A) and is ideographic: before
                     // a kanji no ligature forms.
                     #expect(built.entries[0x304B].flags & 1 != 0 && built.entries[0x304B].isIdeographic, "か, chain \(c)")

@@ -143,9 +143,9 @@ struct LineFitter {
             pieces = local
         }
         let maxWidth = self.maxWidth
-        return local.takeCommon { piece in
-            guard line.fits(plainContent: piece.content, maxWidth: maxWidth) else { return false }
-            line.append(plainContent: piece.content, mask: piece.mask)
+        return local.takeCommon { content, mask in
+            guard line.fits(plainContent: content, maxWidth: maxWidth) else { return false }
+            line.append(plainContent: content, mask: mask)
             return true
         }
     }

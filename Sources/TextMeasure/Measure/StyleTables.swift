@@ -177,6 +177,15 @@ final class StyleTables: @unchecked Sendable {  // immutable after init; raw sto
         (UnsafeRawPointer(entries) + 0x1_0000 * MemoryLayout<Entry>.stride).assumingMemoryBound(to: UInt8.self)
     }
 
+    /// `entries[code].advance`, read from the `commonFonts(of: entries)` pointer `commonFonts`
+    /// (the entries lie at a fixed distance before it): a loop that reads both needs one base
+    /// register for them, not two.
+    @inline(__always)
+    static func entryAdvance(of code: Int, commonFonts: UnsafePointer<UInt8>) -> Double {
+        let stride = MemoryLayout<Entry>.stride
+        return (UnsafeRawPointer(commonFonts) + (code &* stride &- 0x1_0000 &* stride)).load(as: Double.self)
+    }
+
     /// The bit of a `commonFonts(of:)` byte that marks a closing scalar (a font index is below
     /// 32).
     static var commonClosing: UInt8 { 0x40 }

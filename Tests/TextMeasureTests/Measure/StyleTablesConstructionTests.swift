@@ -133,6 +133,8 @@ struct StyleTablesConstructionTests {
                 || built.font != expected.font || built.flags != expected.flags
                 || built.runFlags != expected.runFlags
                 || StyleTables.commonFonts(of: tables.entries)[codePoint] != referenceCommonFont(expected, fonts: chain.fonts)
+                || StyleTables.entryAdvance(of: codePoint, commonFonts: StyleTables.commonFonts(of: tables.entries))
+                    .bitPattern != built.advance.bitPattern
             {
                 mismatches.append(codePoint)
             }

@@ -144,17 +144,20 @@ struct IdeographicPieces: IteratorProtocol {
     /// last). (`takeCommon(while:)` accepting none.)
     @inline(__always)
     mutating func peekCommon() -> CommonPiece? {
-        takeCommon { _, _ in false }
+        takeCommon { _, _, _, _ in false }
     }
 
     /// Takes the common pieces (`peekCommon()`) one by one for as long as `accept`, called with
-    /// each one's content and mask before it is taken, accepts it: the loop over a run's common pieces
+    /// each one's content, mask, start (`start`) and end before it is taken, accepts it: the
+    /// loop over a run's common pieces
     /// (`LineFitter.appendCommonWhileFitting`), each kind of piece accepted and taken where it
     /// is measured (no values merged between the two before `accept`).
     ///
     /// - Returns: The first piece not accepted, not taken; `nil` where `peekCommon()` gives none.
     @inline(__always)
-    mutating func takeCommon(while accept: (_ content: Double, _ mask: UInt32) -> Bool) -> CommonPiece? {
+    mutating func takeCommon(
+        while accept: (_ content: Double, _ mask: UInt32, _ start: Int, _ end: Int) -> Bool
+    ) -> CommonPiece? {
         pieces: while true {
             // `read(checkingKerning: true)`, with the pieces before an ideograph accepted in a
             // loop of their own, which keeps its registers.
@@ -164,7 +167,7 @@ struct IdeographicPieces: IteratorProtocol {
                     // The lead alone, the text's last piece.
                     guard fontMask & kerningFonts == 0 else { return nil }
                     let last = lastPiece(at: end, content: advance, mask: fontMask)
-                    guard accept(last.content, last.mask) else { return last }
+                    guard accept(last.content, last.mask, start, last.end) else { return last }
                     take(last)
                 }
                 hasEnded = true
@@ -177,7 +180,7 @@ struct IdeographicPieces: IteratorProtocol {
             while entry.isCommonIdeograph {
                 let font = entry.font
                 let piece = piece(before: entry, at: end, content: advance, mask: fontMask)
-                guard accept(piece.content, piece.mask) else { return piece }
+                guard accept(piece.content, piece.mask, start, piece.end) else { return piece }
                 take(piece)
                 end = leadEnd
                 guard startsThreeBytes(at: end) else { continue pieces }  // (the run's end, above)
@@ -197,7 +200,7 @@ struct IdeographicPieces: IteratorProtocol {
                     while commonFonts[code] == font {
                         // (The next lead's advance read once the piece is accepted or not: the
                         // compiler then keeps it and the one before in one register.)
-                        let accepted = accept(advance, fontMask)
+                        let accepted = accept(advance, fontMask, start, end)
                         let piece = CommonPiece(
                             end: end, content: advance, mask: fontMask,
                             followingAdvance: StyleTables.entryAdvance(of: code, commonFonts: commonFonts),
@@ -226,7 +229,7 @@ struct IdeographicPieces: IteratorProtocol {
                     // The code point after the next lead, read before the piece is accepted (a
                     // different tail from the loop above: the compiler keeps that loop apart).
                     let next = startsThreeBytes(at: end &+ 6) ? Int(TextWalker.decodeThreeBytes(base, at: end &+ 6)) : -1
-                    guard accept(piece.content, piece.mask) else { return piece }
+                    guard accept(piece.content, piece.mask, start, piece.end) else { return piece }
                     take(piece)
                     end = leadEnd
                     guard next >= 0 else { continue pieces }
@@ -236,13 +239,13 @@ struct IdeographicPieces: IteratorProtocol {
             if entry.isIdeographic {
                 // One whose font kerns: the piece before it, then (as a lead) no common piece.
                 let piece = piece(before: entry, at: end, content: advance, mask: fontMask)
-                guard accept(piece.content, piece.mask) else { return piece }
+                guard accept(piece.content, piece.mask, start, piece.end) else { return piece }
                 take(piece)
                 continue
             }
             switch closedPiece(closingEntry: entry, at: end, checkingKerning: true) {
             case .piece(let piece):
-                guard accept(piece.content, piece.mask) else { return piece }
+                guard accept(piece.content, piece.mask, start, piece.end) else { return piece }
                 take(piece)
             case .ended:
                 hasEnded = true

@@ -193,8 +193,9 @@ extension TextWalker {
     }
 
     /// Places the common pieces of `pieces` (`IdeographicPieces.peekCommon()`) until it gives
-    /// none: `LineFitter.appendCommonWhileFitting` while they fit, and each that does not (which
-    /// starts a line, or is broken when overlong) as `fitIdeographs` places any piece. Out of
+    /// none: `LineFitter.appendCommonWhileFitting` from line to line, and each piece it returns
+    /// (the first, where the line has no piece yet, or one broken when overlong) as
+    /// `fitIdeographs` places any piece. Out of
     /// line, a loop that calls nothing but at a line's end, with registers of its own; `pieces`
     /// is copied in and out once (not once a line).
     ///
@@ -204,6 +205,12 @@ extension TextWalker {
         var local = pieces  // in registers, written back once
         defer { pieces = local }
         while let common = fitter.appendCommonWhileFitting(&local) {
+            if fitter.isFull {
+                // `appendCommonWhileFitting` ended the last line before `common` (as `tryPlace`
+                // ends it, which then places nothing).
+                local.take(common)
+                return common.end
+            }
             let isBreakable = common.end != local.start &+ 3
             if fitter.tryPlace(commonContent: common.content, mask: common.mask, end: common.end, isBreakable: isBreakable) {
                 local.take(common)

@@ -197,19 +197,29 @@ struct IdeographicPieces: IteratorProtocol {
                 var code = Int(TextWalker.decodeThreeBytes(base, at: end))
                 while true {
                     // (A loop of its own: the pieces between closing scalars, the most of all.)
-                    while commonFonts[code] == font {
-                        // (The next lead's advance read once the piece is accepted or not: the
-                        // compiler then keeps it and the one before in one register.)
-                        let accepted = accept(advance, fontMask, start, end)
-                        let piece = CommonPiece(
-                            end: end, content: advance, mask: fontMask,
-                            followingAdvance: StyleTables.entryAdvance(of: code, commonFonts: commonFonts),
-                            followingMask: fontMask, followingLeadEnd: end &+ 3)
-                        guard accepted else { return piece }
-                        take(piece)
-                        end = leadEnd
-                        guard startsThreeBytes(at: end) else { continue pieces }
-                        code = Int(TextWalker.decodeThreeBytes(base, at: end))
+                    if commonFonts[code] == font {
+                        // In locals: the lead's content, and `end`, where the next lead starts
+                        // (the lead, one ideograph, starts 3 bytes before). The pieces are taken
+                        // (`take(_:)`) as the loop leaves: it carries only these two from piece to
+                        // piece, in registers that need no copying.
+                        var content = advance
+                        repeat {
+                            guard accept(content, fontMask, end &- 3, end) else {
+                                take(leadPiece(before: end, content: content))
+                                return CommonPiece(
+                                    end: end, content: content, mask: fontMask,
+                                    followingAdvance: StyleTables.entryAdvance(of: code, commonFonts: commonFonts),
+                                    followingMask: fontMask, followingLeadEnd: end &+ 3)
+                            }
+                            content = StyleTables.entryAdvance(of: code, commonFonts: commonFonts)
+                            end &+= 3
+                            guard startsThreeBytes(at: end) else {
+                                take(leadPiece(before: end, content: content))
+                                continue pieces
+                            }
+                            code = Int(TextWalker.decodeThreeBytes(base, at: end))
+                        } while commonFonts[code] == font
+                        take(leadPiece(before: end, content: content))
                     }
                     guard commonFonts[code] == closing, startsThreeBytes(at: end &+ 3) else {
                         entry = entries[code]
@@ -509,6 +519,16 @@ struct IdeographicPieces: IteratorProtocol {
             }
         }
         return nil
+    }
+
+    /// The piece whose taking (`take(_:)`) leaves the lead at one ideograph of the font of
+    /// `fontMask` that ends at `end` (the next lead's start), of content `content`: what the
+    /// same-font loop of `takeCommon(while:)`, which carries only these two, has taken.
+    @inline(__always)
+    private func leadPiece(before end: Int, content: Double) -> CommonPiece {
+        CommonPiece(
+            end: end &- 3, content: 0, mask: fontMask, followingAdvance: content, followingMask: fontMask,
+            followingLeadEnd: end)
     }
 
     /// Takes `piece`, which `peekCommon()` gave (nothing changed since): the next piece starts

@@ -149,9 +149,9 @@ struct IdeographicPieces: IteratorProtocol {
 
     /// Takes the common pieces (`peekCommon()`) one by one for as long as `accept`, called with
     /// each one's content, mask, start (`start`) and end before it is taken, accepts it: the
-    /// loop over a run's common pieces
-    /// (`LineFitter.appendCommonWhileFitting`), each kind of piece accepted and taken where it
-    /// is measured (no values merged between the two before `accept`).
+    /// loop over a run's common pieces (`LineFitter.appendCommonWhileFitting`), each kind of
+    /// piece accepted and taken where it is measured (no values merged between the two before
+    /// `accept`).
     ///
     /// - Returns: The first piece not accepted, not taken; `nil` where `peekCommon()` gives none.
     @inline(__always)
@@ -230,15 +230,18 @@ struct IdeographicPieces: IteratorProtocol {
                         entry = entries[code]
                         break
                     }
+                    let closingAdvance = StyleTables.entryAdvance(of: code, commonFonts: commonFonts)
                     let piece = CommonPiece(
                         end: end &+ 3,
                         content: IdeographicPieces.closedContent(
-                            advance: advance, closingAdjustment: 0, closingAdvance: StyleTables.entryAdvance(of: code, commonFonts: commonFonts)),
-                        mask: fontMask, followingAdvance: StyleTables.entryAdvance(of: followingCode, commonFonts: commonFonts), followingMask: fontMask,
-                        followingLeadEnd: end &+ 6)
+                            advance: advance, closingAdjustment: 0, closingAdvance: closingAdvance),
+                        mask: fontMask,
+                        followingAdvance: StyleTables.entryAdvance(of: followingCode, commonFonts: commonFonts),
+                        followingMask: fontMask, followingLeadEnd: end &+ 6)
                     // The code point after the next lead, read before the piece is accepted (a
                     // different tail from the loop above: the compiler keeps that loop apart).
-                    let next = startsThreeBytes(at: end &+ 6) ? Int(TextWalker.decodeThreeBytes(base, at: end &+ 6)) : -1
+                    let next =
+                        startsThreeBytes(at: end &+ 6) ? Int(TextWalker.decodeThreeBytes(base, at: end &+ 6)) : -1
                     guard accept(piece.content, piece.mask, start, piece.end) else { return piece }
                     take(piece)
                     end = leadEnd

@@ -60,8 +60,9 @@ extension TextWalker {
 
     /// Places `next` and the ideographic run after it (see `fitIdeographicRun`), `readTo` being
     /// the end of the scalar read after `next`: the common pieces with the open line in
-    /// registers (`LineFitter.appendCommonWhileFitting`), the first that does not fit it and the
-    /// others one at a time, and at the run's end what it goes on after
+    /// registers, from line to line (`LineFitter.appendCommonWhileFitting`), those it returns
+    /// (a run's first where the line has no piece, an overlong one) and the others one at a
+    /// time, and at the run's end what it goes on after
     /// (`IdeographicPieces.continuation()`). `next` is the run's first piece when it is one
     /// (mostly an ideograph, `ideographicRun(startingWith:base:)`), else measured and placed
     /// first.

@@ -221,15 +221,9 @@ struct IdeographicPieces: IteratorProtocol {
                         } while commonFonts[code] == font
                         take(leadPiece(before: end, content: content))
                     }
-                    guard commonFonts[code] == closing, startsThreeBytes(at: end &+ 3) else {
-                        entry = entries[code]
-                        break
-                    }
+                    guard commonFonts[code] == closing, startsThreeBytes(at: end &+ 3) else { break }
                     let followingCode = Int(TextWalker.decodeThreeBytes(base, at: end &+ 3))
-                    guard commonFonts[followingCode] == font else {
-                        entry = entries[code]
-                        break
-                    }
+                    guard commonFonts[followingCode] == font else { break }
                     let closingAdvance = StyleTables.entryAdvance(of: code, commonFonts: commonFonts)
                     let piece = CommonPiece(
                         end: end &+ 3,
@@ -248,6 +242,8 @@ struct IdeographicPieces: IteratorProtocol {
                     guard next >= 0 else { continue pieces }
                     code = next
                 }
+                // The lead's next scalar, not of a piece of font `font` alone.
+                entry = entries[code]
             }
             if entry.isIdeographic {
                 // One whose font kerns: the piece before it, then (as a lead) no common piece.

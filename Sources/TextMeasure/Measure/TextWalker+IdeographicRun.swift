@@ -196,9 +196,8 @@ extension TextWalker {
     /// Places the common pieces of `pieces` (`IdeographicPieces.peekCommon()`) until it gives
     /// none: `LineFitter.appendCommonWhileFitting` from line to line, and each piece it returns
     /// (the first, where the line has no piece yet, or one broken when overlong) as
-    /// `fitIdeographs` places any piece. Out of
-    /// line, a loop that calls nothing but at a line's end, with registers of its own; `pieces`
-    /// is copied in and out once (not once a line).
+    /// `fitIdeographs` places any piece. Out of line, a loop that calls nothing but at a line's
+    /// end, with registers of its own; `pieces` is copied in and out once (not once a line).
     ///
     /// - Returns: Where the last piece placed ends once `fitter` is full, else `nil`.
     @inline(never)

@@ -105,7 +105,9 @@ extension BidiLevels {
         let firstLanes = candidates(in: first)
         let secondLanes = candidates(in: second)
         guard UTF8Block.any(firstLanes .| secondLanes) else { return false }
-        return raisesLevel(in: bytes, at: firstOffset, firstLanes) || raisesLevel(in: bytes, at: secondOffset, secondLanes)
+        // (Each block's call only where it has a candidate: mostly one of the two has.)
+        return (UTF8Block.any(firstLanes) && raisesLevel(in: bytes, at: firstOffset, firstLanes))
+            || (UTF8Block.any(secondLanes) && raisesLevel(in: bytes, at: secondOffset, secondLanes))
     }
 
     /// Per position, the least offset above D6 or EF of the byte of `first` or `second` there:

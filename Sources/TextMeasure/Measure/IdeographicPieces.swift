@@ -272,7 +272,7 @@ struct IdeographicPieces: IteratorProtocol {
     /// pieces before it.
     @inline(__always)
     private func endsText(_ end: Int) -> Bool {
-        end == count && end > start && LineSegmentIterator.ideographicRunEndsPlainly
+        end == count && end > start && tables.ideographicRunEndsPlainly
     }
 
     /// The text's last piece (`endsText`), of `content` and `mask`: no lead follows it, and once
@@ -467,7 +467,7 @@ struct IdeographicPieces: IteratorProtocol {
         guard end < count else { return nil }
         let first = base[end]
         if first < 0x80 && IdeographicPieces.isWordByte(first) {
-            guard closing == 0 ? LineSegmentIterator.ideographicRunGoesOnAfterASCIIWords
+            guard closing == 0 ? tables.ideographicRunGoesOnAfterASCIIWords
                 : closing == 1 && last.entry.closesBeforeASCIIWords
             else { return nil }
             var wordEnd = end &+ 1
@@ -491,7 +491,7 @@ struct IdeographicPieces: IteratorProtocol {
                 if base[end] == 0x0A {
                     // A line feed ends the white space, and the paragraph.
                     end &+= 1
-                    guard LineSegmentIterator.ideographicRunGoesOnAfterLineFeed, startsThreeBytes(at: end),
+                    guard tables.ideographicRunGoesOnAfterLineFeed, startsThreeBytes(at: end),
                         entries[Int(TextWalker.decodeThreeBytes(base, at: end))].isIdeographic
                     else { return nil }
                     return Continuation(

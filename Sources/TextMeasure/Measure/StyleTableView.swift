@@ -72,6 +72,12 @@ struct StyleTableView: @unchecked Sendable {  // points into immutable memory it
         let lineBreakRules: LineBreakRules
         /// The tables themselves, not retained (they own this memory).
         let owner: Unmanaged<StyleTables>
+        /// `LineSegmentIterator.ideographicRunEndsPlainly`: see `ideographicRunEndsPlainly`.
+        let ideographicRunEndsPlainly = LineSegmentIterator.ideographicRunEndsPlainly
+        /// `LineSegmentIterator.ideographicRunGoesOnAfterASCIIWords`.
+        let ideographicRunGoesOnAfterASCIIWords = LineSegmentIterator.ideographicRunGoesOnAfterASCIIWords
+        /// `LineSegmentIterator.ideographicRunGoesOnAfterLineFeed`.
+        let ideographicRunGoesOnAfterLineFeed = LineSegmentIterator.ideographicRunGoesOnAfterLineFeed
     }
 
     private let fields: UnsafePointer<Fields>
@@ -126,6 +132,23 @@ struct StyleTableView: @unchecked Sendable {  // points into immutable memory it
     }
     var lineBreakRules: LineBreakRules {
         @inline(__always) get { fields.pointee.lineBreakRules }
+    }
+
+    /// `LineSegmentIterator.ideographicRunEndsPlainly`, a fact of the line-breaking automaton
+    /// worked out once per process, copied into the fields when the tables are built: the
+    /// ideographic fast path reads it (and the two below) with one load, where the
+    /// `LineBreak` property costs a call and a `swift_once` each time (three times a Japanese
+    /// row).
+    var ideographicRunEndsPlainly: Bool {
+        @inline(__always) get { fields.pointee.ideographicRunEndsPlainly }
+    }
+    /// `LineSegmentIterator.ideographicRunGoesOnAfterASCIIWords` (see `ideographicRunEndsPlainly`).
+    var ideographicRunGoesOnAfterASCIIWords: Bool {
+        @inline(__always) get { fields.pointee.ideographicRunGoesOnAfterASCIIWords }
+    }
+    /// `LineSegmentIterator.ideographicRunGoesOnAfterLineFeed` (see `ideographicRunEndsPlainly`).
+    var ideographicRunGoesOnAfterLineFeed: Bool {
+        @inline(__always) get { fields.pointee.ideographicRunGoesOnAfterLineFeed }
     }
 
     /// Makes sure the entries of the BMP scalars of `bytes` (valid UTF-8) are filled

@@ -36,7 +36,7 @@ extension StyleTables {
         /// Per font, whether it takes the `commonIdeograph` bit: it has no pair kerning, and it
         /// is one of the first 32 fonts (those whose `IdeographicPieces.bit(font:)` is their
         /// mask bit; a style of more than 32 fonts has no common pieces).
-        let commonFonts: [Bool]
+        let fontsWithCommonPieces: [Bool]
         /// Per font, its standard ligatures.
         let ligatureTables: [LigatureTable]
         /// Per font, its units per em.
@@ -61,7 +61,7 @@ extension StyleTables {
             self.unknownWidth = unknownWidth
             self.ligatureFonts = ligatureFonts
             self.asciiFastPath = asciiFastPath
-            self.commonFonts = fontHasKerning.map { !$0 && fontHasKerning.count <= 32 }
+            self.fontsWithCommonPieces = fontHasKerning.map { !$0 && fontHasKerning.count <= 32 }
             self.ligatureTables = chain.fonts.map(\.ligatureTable)
             self.unitsPerEm = chain.fonts.map { Double($0.unitsPerEm) }
             self.continuing = [[Bool]?](repeating: nil, count: chain.fonts.count)
@@ -114,14 +114,14 @@ extension StyleTables {
                 if asciiFastPath, cp >= 0x800, !continuing, !extender, !shaped, !missing, advance > 0 {
                     if breaking.continuesIdeographicRun {
                         flags |= Entry.ideographic
-                        if commonFonts[font] {
+                        if fontsWithCommonPieces[font] {
                             runFlags |= Entry.commonIdeograph
                             commonFont = UInt8(font)
                         }
                     }
                     if breaking.closesIdeograph {
                         flags |= Entry.closing
-                        if !breaking.continuesIdeographicRun, commonFonts[font] {
+                        if !breaking.continuesIdeographicRun, fontsWithCommonPieces[font] {
                             commonFont = UInt8(font) | StyleTables.commonClosing
                         }
                     }

@@ -213,17 +213,26 @@ struct IdeographicPieces: IteratorProtocol {
                             }
                             content = StyleTables.entryAdvance(of: code, commonFonts: commonFonts)
                             end &+= 3
-                            guard startsThreeBytes(at: end) else {
+                            // `startsThreeBytes(at:)` and the decoding in one: a value outside
+                            // the table is no three-byte scalar. One below 0x40 (U+07FF, DF BF,
+                            // before a lead byte C0 or more) is an ASCII code point's: it leaves
+                            // the loop (`notCommon`), and its entry, neither ideographic nor
+                            // closing nor opening one (those bits start at U+0800), ends the run
+                            // below (`closedPiece` gives `.ended`), as the scalar there would.
+                            let next = end <= lastScalarStart
+                                ? TextWalker.decodeThreeBytesOrOutside(base, at: end) : -1
+                            guard UInt(bitPattern: next) < 0x1_0000 else {
                                 take(leadPiece(before: end, content: content))
                                 continue pieces
                             }
-                            code = Int(TextWalker.decodeThreeBytes(base, at: end))
+                            code = next
                         } while commonFonts[code] == font
                         take(leadPiece(before: end, content: content))
                     }
-                    guard commonFonts[code] == closing, startsThreeBytes(at: end &+ 3) else { break }
-                    let followingCode = Int(TextWalker.decodeThreeBytes(base, at: end &+ 3))
-                    guard commonFonts[followingCode] == font else { break }
+                    guard commonFonts[code] == closing, end &+ 3 <= lastScalarStart else { break }
+                    // (As above; a value below 0x40 has `notCommon`, not `font`.)
+                    let followingCode = TextWalker.decodeThreeBytesOrOutside(base, at: end &+ 3)
+                    guard UInt(bitPattern: followingCode) < 0x1_0000, commonFonts[followingCode] == font else { break }
                     let closingAdvance = StyleTables.entryAdvance(of: code, commonFonts: commonFonts)
                     let piece = CommonPiece(
                         end: end &+ 3,
@@ -234,12 +243,12 @@ struct IdeographicPieces: IteratorProtocol {
                         followingMask: fontMask, followingLeadEnd: end &+ 6)
                     // The code point after the next lead, read before the piece is accepted (a
                     // different tail from the loop above: the compiler keeps that loop apart).
-                    let next =
-                        startsThreeBytes(at: end &+ 6) ? Int(TextWalker.decodeThreeBytes(base, at: end &+ 6)) : -1
+                    let next = end &+ 6 <= lastScalarStart ? TextWalker.decodeThreeBytesOrOutside(base, at: end &+ 6) : -1
                     guard accept(piece.content, piece.mask, start, piece.end) else { return piece }
                     take(piece)
                     end = leadEnd
-                    guard next >= 0 else { continue pieces }
+                    // (A three-byte scalar: 0x800..<0x10000, `decodeThreeBytesOrOutside`.)
+                    guard UInt(bitPattern: next &- 0x800) < 0xF800 else { continue pieces }
                     code = next
                 }
                 // The lead's next scalar, not of a piece of font `font` alone.

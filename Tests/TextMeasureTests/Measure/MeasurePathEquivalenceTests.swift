@@ -160,6 +160,20 @@ struct MeasurePathEquivalenceTests {
             onRandomTextOf: IdeographicPiecesTests.mixed, seed: 0x1DE0_3, texts: 300, maxLength: 60)
     }
 
+    /// Ideographs and closing punctuation next to scalars of every other length and lead byte:
+    /// two bytes (Latin-1 C3, Cyrillic D0, Syriac DC, Thaana DE, NKo DF — U+07FF, DF BF, is the one
+    /// scalar after which `TextWalker.decodeThreeBytesOrOutside` falls inside the table, below
+    /// 0x40, where a lead byte C0 or more follows), three bytes beyond CJK (Devanagari E0, "…"
+    /// E2), four bytes (F0: emoji, CJK Extension B).
+    static let ideographsAmongOtherLengths: [Unicode.Scalar] = Array(
+        "漢字仮名あか、。」「漢字漢字éжܐދߊ\u{07FF}\u{07FF}\u{07FF}क…😀𠀋 a".unicodeScalars)
+
+    @Test("Direct measuring: ideographic fast path = general path, random text of ideographs among scalars of other lengths")
+    func ideographicPathMatchesGeneralAmongOtherLengths() throws {
+        try Self.expectFastMatchesGeneral(
+            onRandomTextOf: Self.ideographsAmongOtherLengths, seed: 0x1DE0_4, texts: 200, maxLength: 40)
+    }
+
     /// `texts` random texts per style of 1 to `maxLength` scalars drawn from `scalars` (a
     /// generator seeded with `seed`), measured by the fast and the general path in every profile
     /// and mode at widths where runs of ideographs break often: every field identical, lines

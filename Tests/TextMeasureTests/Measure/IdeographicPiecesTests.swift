@@ -255,4 +255,40 @@ struct IdeographicPiecesTests {
         try MeasurePathEquivalenceTests.expectFastMatchesGeneral(
             onRandomTextOf: scalars, seed: 0x1DE0_4, texts: 200, maxLength: 50)
     }
+
+    /// Ideographs of two fonts that do not kern, of different line heights — IPAexGothic's kanji
+    /// and kana, and the simplified Chinese it lacks from Noto Sans Mono CJK JP — with closing
+    /// punctuation: each of the common pieces' same-font loops starts with a piece whose font
+    /// the line may not have yet (`takeCommon`'s `addedMask`), and the fast path matches the
+    /// general path, line heights included.
+    @Test("Ideographic fast path = general path where ideographs of two common fonts alternate")
+    func ideographsOfTwoCommonFonts() throws {
+        let ipaex = try #require(try FontChain.bundled().fonts.first { $0.glyph(for: "漢") != 0 && $0.glyph(for: "们") == 0 })
+        let mono = try Font(path: "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc", faceIndex: 5)
+        let chain = try FontChain([ipaex, mono])
+        let scalars = Self.mixed + Array("们这说个们这".unicodeScalars)
+        var generator = SplitMix64(seed: 0x1DE0_5)
+        for profile in LayoutProfile.allCases {
+            for mode in LineBreakMode.allCases {
+                let style = TextStyle(fontChain: chain, fontSize: 17, lineBreakMode: mode, profile: profile)
+                let fast = try TextMeasurer(style: style)
+                let general = try TextMeasurer(generalPathFor: style)
+                fast.tables.withTables { $0.fillAllEntries() }
+                let chinese = fast.tables.entries[0x4EEC]
+                #expect(chinese.isCommonIdeograph && chinese.font == 1 && fast.tables.entries[0x6F22].isCommonIdeograph)
+                #expect(fast.tables.lineHeights[0] != fast.tables.lineHeights[1])
+                for _ in 0..<150 {
+                    var drawn = String.UnicodeScalarView()
+                    for _ in 0..<Int.random(in: 1...50, using: &generator) {
+                        drawn.append(scalars[Int.random(in: 0..<scalars.count, using: &generator)])
+                    }
+                    let text = String(drawn)
+                    for width in [12, 34, 51.5, 97.25, 150] as [Double] {
+                        let expected = try general.measure(text, width: width, includeLines: true)
+                        #expect(try fast.measure(text, width: width, includeLines: true) == expected, "\(profile) \(mode) \(width): \(text.debugDescription)")
+                    }
+                }
+            }
+        }
+    }
 }

@@ -144,21 +144,19 @@ struct IdeographicPieces: IteratorProtocol {
     /// last). (`takeCommon(while:)` accepting none.)
     @inline(__always)
     mutating func peekCommon() -> CommonPiece? {
-        takeCommon { _, _, _, _, _ in false }
+        takeCommon { _, _, _, _ in false }
     }
 
     /// Takes the common pieces (`peekCommon()`) one by one for as long as `accept`, called with
-    /// each one's content, the mask bits it adds to a line that has the pieces accepted before
-    /// it (`addedMask`: its mask, or 0 where the piece accepted just before has the same mask,
-    /// which the line it went on has then), its mask, start (`start`) and end before it is
-    /// taken, accepts it: the loop over a run's common pieces
-    /// (`LineFitter.appendCommonWhileFitting`), each kind of piece accepted and taken where it
-    /// is measured (no values merged between the two before `accept`).
+    /// each one's content, mask, start (`start`) and end before it is taken, accepts it: the
+    /// loop over a run's common pieces (`LineFitter.appendCommonWhileFitting`), each kind of
+    /// piece accepted and taken where it is measured (no values merged between the two before
+    /// `accept`).
     ///
     /// - Returns: The first piece not accepted, not taken; `nil` where `peekCommon()` gives none.
     @inline(__always)
     mutating func takeCommon(
-        while accept: (_ content: Double, _ addedMask: UInt32, _ mask: UInt32, _ start: Int, _ end: Int) -> Bool
+        while accept: (_ content: Double, _ mask: UInt32, _ start: Int, _ end: Int) -> Bool
     ) -> CommonPiece? {
         pieces: while true {
             // `read(checkingKerning: true)`, with the pieces before an ideograph accepted in a
@@ -169,7 +167,7 @@ struct IdeographicPieces: IteratorProtocol {
                     // The lead alone, the text's last piece.
                     guard fontMask & kerningFonts == 0 else { return nil }
                     let last = lastPiece(at: end, content: advance, mask: fontMask)
-                    guard accept(last.content, last.mask, last.mask, start, last.end) else { return last }
+                    guard accept(last.content, last.mask, start, last.end) else { return last }
                     take(last)
                 }
                 hasEnded = true
@@ -182,7 +180,7 @@ struct IdeographicPieces: IteratorProtocol {
             while entry.isCommonIdeograph {
                 let font = entry.font
                 let piece = piece(before: entry, at: end, content: advance, mask: fontMask)
-                guard accept(piece.content, piece.mask, piece.mask, start, piece.end) else { return piece }
+                guard accept(piece.content, piece.mask, start, piece.end) else { return piece }
                 take(piece)
                 end = leadEnd
                 guard startsThreeBytes(at: end) else { continue pieces }  // (the run's end, above)
@@ -205,40 +203,27 @@ struct IdeographicPieces: IteratorProtocol {
                         // (`take(_:)`) as the loop leaves: it carries only these two from piece to
                         // piece, in registers that need no copying.
                         var content = advance
-                        // The mask the piece adds to the line: after the first, 0 (each piece
-                        // accepted went on the line, or started it, with `fontMask`).
-                        var added = fontMask
                         repeat {
-                            guard accept(content, added, fontMask, end &- 3, end) else {
+                            guard accept(content, fontMask, end &- 3, end) else {
                                 take(leadPiece(before: end, content: content))
                                 return CommonPiece(
                                     end: end, content: content, mask: fontMask,
                                     followingAdvance: StyleTables.entryAdvance(of: code, commonFonts: commonFonts),
                                     followingMask: fontMask, followingLeadEnd: end &+ 3)
                             }
-                            added = 0
                             content = StyleTables.entryAdvance(of: code, commonFonts: commonFonts)
                             end &+= 3
-                            // `startsThreeBytes(at:)` and the decoding in one: a value outside
-                            // the table is no three-byte scalar. One below 0x40 (U+07FF, DF BF,
-                            // before a lead byte C0 or more) is an ASCII code point's: it leaves
-                            // the loop (`notCommon`), and its entry, neither ideographic nor
-                            // closing nor opening one (those bits start at U+0800), ends the run
-                            // below (`closedPiece` gives `.ended`), as the scalar there would.
-                            let next = end <= lastScalarStart
-                                ? TextWalker.decodeThreeBytesOrOutside(base, at: end) : -1
-                            guard UInt(bitPattern: next) < 0x1_0000 else {
+                            guard startsThreeBytes(at: end) else {
                                 take(leadPiece(before: end, content: content))
                                 continue pieces
                             }
-                            code = next
+                            code = Int(TextWalker.decodeThreeBytes(base, at: end))
                         } while commonFonts[code] == font
                         take(leadPiece(before: end, content: content))
                     }
-                    guard commonFonts[code] == closing, end &+ 3 <= lastScalarStart else { break }
-                    // (As above; a value below 0x40 has `notCommon`, not `font`.)
-                    let followingCode = TextWalker.decodeThreeBytesOrOutside(base, at: end &+ 3)
-                    guard UInt(bitPattern: followingCode) < 0x1_0000, commonFonts[followingCode] == font else { break }
+                    guard commonFonts[code] == closing, startsThreeBytes(at: end &+ 3) else { break }
+                    let followingCode = Int(TextWalker.decodeThreeBytes(base, at: end &+ 3))
+                    guard commonFonts[followingCode] == font else { break }
                     let closingAdvance = StyleTables.entryAdvance(of: code, commonFonts: commonFonts)
                     let piece = CommonPiece(
                         end: end &+ 3,
@@ -249,12 +234,12 @@ struct IdeographicPieces: IteratorProtocol {
                         followingMask: fontMask, followingLeadEnd: end &+ 6)
                     // The code point after the next lead, read before the piece is accepted (a
                     // different tail from the loop above: the compiler keeps that loop apart).
-                    let next = end &+ 6 <= lastScalarStart ? TextWalker.decodeThreeBytesOrOutside(base, at: end &+ 6) : -1
-                    guard accept(piece.content, piece.mask, piece.mask, start, piece.end) else { return piece }
+                    let next =
+                        startsThreeBytes(at: end &+ 6) ? Int(TextWalker.decodeThreeBytes(base, at: end &+ 6)) : -1
+                    guard accept(piece.content, piece.mask, start, piece.end) else { return piece }
                     take(piece)
                     end = leadEnd
-                    // (A three-byte scalar: 0x800..<0x10000, `decodeThreeBytesOrOutside`.)
-                    guard UInt(bitPattern: next &- 0x800) < 0xF800 else { continue pieces }
+                    guard next >= 0 else { continue pieces }
                     code = next
                 }
                 // The lead's next scalar, not of a piece of font `font` alone.
@@ -263,13 +248,13 @@ struct IdeographicPieces: IteratorProtocol {
             if entry.isIdeographic {
                 // One whose font kerns: the piece before it, then (as a lead) no common piece.
                 let piece = piece(before: entry, at: end, content: advance, mask: fontMask)
-                guard accept(piece.content, piece.mask, piece.mask, start, piece.end) else { return piece }
+                guard accept(piece.content, piece.mask, start, piece.end) else { return piece }
                 take(piece)
                 continue
             }
             switch closedPiece(closingEntry: entry, at: end, checkingKerning: true) {
             case .piece(let piece):
-                guard accept(piece.content, piece.mask, piece.mask, start, piece.end) else { return piece }
+                guard accept(piece.content, piece.mask, start, piece.end) else { return piece }
                 take(piece)
             case .ended:
                 hasEnded = true

@@ -126,9 +126,8 @@ struct LineFitter {
     /// nothing then). The line must have a piece when this starts (else the first piece is
     /// returned). Such a piece is plain (`IdeographicPieces.CommonPiece`: no tab, no paragraph
     /// end, `LayoutPiece.isPlain(pango:)`), for which `OpenLine.fits(plainContent:maxWidth:)`
-    /// and `OpenLine.append(plainContent:mask:)` answer as `tryPlace`'s `fits` and `append` do
-    /// (on the open line with the mask bits the piece adds, `takeCommon(while:)`'s `addedMask`;
-    /// on a new line with its mask). The open line and the pieces' state stay in registers meanwhile (copies, written back at
+    /// and `OpenLine.append(plainContent:mask:)` answer as `tryPlace`'s `fits` and `append` do.
+    /// The open line and the pieces' state stay in registers meanwhile (copies, written back at
     /// a line's end and once at the end): the loop of a run of ideographs, which goes on from
     /// line to line.
     ///
@@ -149,12 +148,11 @@ struct LineFitter {
             pieces = local
         }
         let maxWidth = self.maxWidth
-        return local.takeCommon { content, addedMask, mask, pieceStart, pieceEnd in
+        return local.takeCommon { content, mask, pieceStart, pieceEnd in
             if line.fits(plainContent: content, maxWidth: maxWidth) {
-                line.append(plainContent: content, mask: addedMask)
+                line.append(plainContent: content, mask: mask)
                 return true
             }
-
             // A piece that does not fit: `tryPlace(commonContent:mask:end:isBreakable:)`, with
             // the line and the last piece's end (where this one starts) written back. The line
             // ends, and the piece starts the next one — unless it is breakable and wider than a

@@ -629,19 +629,6 @@ struct TextWalker: ~Copyable {
         (UInt32(base[i]) &<< 12 &+ UInt32(base[i &+ 1]) &<< 6 &+ UInt32(base[i &+ 2]) &- 0xE_2080) & 0xFFFF
     }
 
-    /// `decodeThreeBytes` without its mask, for a scalar of valid UTF-8 at `i` with at least two
-    /// bytes after it (its own, or the next scalars'), whatever its length: the scalar's value
-    /// where its lead byte is E0–EF (0x800–0xFFFF); else a value below 0 or from 0x10000 on —
-    /// but after a lead byte DF (whose one continuation byte leaves at most 0x3F), where it is
-    /// below 0x40. So a value in 0x800..<0x10000 says at once that a three-byte scalar is
-    /// there and which, and one in 0..<0x10000 that it is one or is below 0x40 (`decodes`), one
-    /// compare where testing the lead byte first takes four instructions more
-    /// (`TextWalkerTests` tries every lead byte with every pair of bytes that may follow it).
-    @inline(__always)
-    static func decodeThreeBytesOrOutside(_ base: UnsafePointer<UInt8>, at i: Int) -> Int {
-        Int(base[i]) &<< 12 &+ Int(base[i &+ 1]) &<< 6 &+ Int(base[i &+ 2]) &- 0xE_2080
-    }
-
     /// Measures `from..<to` of a segment into a piece (content up to `whitespaceStart`).
     ///
     /// ASCII bytes that `StyleTables.asciiSimple` marks take a short path (advance and kerning

@@ -259,8 +259,8 @@ struct IdeographicPiecesTests {
     /// Ideographs of two fonts that do not kern, of different line heights — IPAexGothic's kanji
     /// and kana, and the simplified Chinese it lacks from Noto Sans Mono CJK JP — with closing
     /// punctuation: each of the common pieces' same-font loops starts with a piece whose font
-    /// the line may not have yet (`takeCommon`'s `addedMask`), and the fast path matches the
-    /// general path, line heights included.
+    /// the line may not have yet, and the fast path matches the general path, line heights
+    /// included.
     @Test("Ideographic fast path = general path where ideographs of two common fonts alternate")
     func ideographsOfTwoCommonFonts() throws {
         let ipaex = try #require(try FontChain.bundled().fonts.first { $0.glyph(for: "漢") != 0 && $0.glyph(for: "们") == 0 })

@@ -161,10 +161,11 @@ struct MeasurePathEquivalenceTests {
     }
 
     /// Ideographs and closing punctuation next to scalars of every other length and lead byte:
-    /// two bytes (Latin-1 C3, Cyrillic D0, Syriac DC, Thaana DE, NKo DF — U+07FF, DF BF, is the one
-    /// scalar after which `TextWalker.decodeThreeBytesOrOutside` falls inside the table, below
-    /// 0x40, where a lead byte C0 or more follows), three bytes beyond CJK (Devanagari E0, "…"
-    /// E2), four bytes (F0: emoji, CJK Extension B).
+    /// two bytes (Latin-1 C3, Cyrillic D0, Syriac DC, Thaana DE, NKo DF — U+07FF, DF BF, whose
+    /// bytes and the next scalar's lead byte make, decoded as one scalar of three bytes without
+    /// the lead byte's test, a code point below 0x40), three bytes beyond CJK (Devanagari E0,
+    /// "…" E2), four bytes (F0: emoji, CJK Extension B): the fast path's tests of where a scalar
+    /// of three bytes starts.
     static let ideographsAmongOtherLengths: [Unicode.Scalar] = Array(
         "漢字仮名あか、。」「漢字漢字éжܐދߊ\u{07FF}\u{07FF}\u{07FF}क…😀𠀋 a".unicodeScalars)
 

@@ -27,50 +27,6 @@ struct TextWalkerTests {
         }
     }
 
-    /// Every three bytes that may follow the start of a scalar in valid UTF-8 (the scalar's own
-    /// bytes, or the next scalars'): `decodeThreeBytesOrOutside` is `decodeThreeBytes`, in
-    /// 0x800..<0x10000, exactly where the lead byte is E0–EF; elsewhere below 0 or from 0x10000
-    /// on, but below 0x40 after DF (code points whose `StyleTables.commonFonts(of:)` byte is
-    /// `notCommon`, which `StyleTablesConstructionTests` checks with every byte).
-    @Test("decodeThreeBytesOrOutside: a three-byte scalar's value, or outside the BMP table")
-    func decodeThreeBytesOrOutside() {
-        let starts = Array(UInt8(0x00)...0x7F) + Array(UInt8(0xC2)...0xF4)
-        func length(_ lead: UInt8) -> Int { lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4 }
-        func firstContinuations(_ lead: UInt8) -> [UInt8] {
-            switch lead {
-            case 0xE0: return Array(0xA0...0xBF)
-            case 0xED: return Array(0x80...0x9F)
-            case 0xF0: return Array(0x90...0xBF)
-            case 0xF4: return Array(0x80...0x8F)
-            default: return Array(0x80...0xBF)
-            }
-        }
-        var windows = 0
-        var wrong: [[UInt8]] = []
-        for b0 in starts {
-            for b1 in length(b0) == 1 ? starts : firstContinuations(b0) {
-                let thirds: [UInt8] =
-                    length(b0) >= 3 ? Array(0x80...0xBF)
-                    : length(b0) == 2 || length(b1) == 1 ? starts : firstContinuations(b1)
-                for b2 in thirds {
-                    let bytes = [b0, b1, b2]
-                    let value = bytes.withUnsafeBufferPointer { TextWalker.decodeThreeBytesOrOutside($0.baseAddress!, at: 0) }
-                    windows += 1
-                    let right: Bool
-                    if b0 & 0xF0 == 0xE0 {
-                        let masked = bytes.withUnsafeBufferPointer { TextWalker.decodeThreeBytes($0.baseAddress!, at: 0) }
-                        right = value == Int(masked) && (0x800..<0x1_0000).contains(value)
-                    } else {
-                        right = value < 0 || value >= 0x1_0000 || (b0 == 0xDF && value < 0x40)
-                    }
-                    if !right && wrong.count < 5 { wrong.append(bytes) }
-                }
-            }
-        }
-        #expect(wrong.isEmpty, "first wrong windows \(wrong)")
-        #expect(windows > 3_500_000)  // (3,755,648 windows)
-    }
-
     /// The segments of texts whose white space starts with a space beyond ASCII (U+3000, U+2003,
     /// U+00A0…), alone, doubled, before and after tabs and mandatory breaks: `holdsTab` says
     /// whether the segment's white space has a tab byte, for every segment.

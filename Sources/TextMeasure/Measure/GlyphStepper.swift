@@ -175,6 +175,11 @@ struct GlyphStepper {
                         adjustment = tables.compactASCIIKerning(asciiPrevious << 7 | Int(value))
                     } else {
                         adjustment = tables.kerning(previousGlyph(tables), entry.glyph, font: font)
+                        if _slowPath(adjustment != 0 && PangoScriptRuns.mayCloseBeyondASCII(value))
+                            && PangoScriptRuns.closingStartsRun(at: i, in: bytes)
+                        {
+                            adjustment = 0
+                        }
                     }
                 }
                 record(value, font: font, glyph: entry.glyph, nominal: true)
@@ -220,7 +225,9 @@ struct GlyphStepper {
         }
         var adjustment = 0.0
         var glyphForNext = glyph
-        if ligatureRemaining > 0 {
+        let continuesLigature = ligatureRemaining > 0
+        if continuesLigature {
+            // A ligature's later scalar: the ligature's own adjustment.
             ligatureRemaining -= 1
             if ligatureRemaining == 0 { adjustment = ligatureAdjustment }
             glyphForNext = ligatureGlyph
@@ -242,6 +249,11 @@ struct GlyphStepper {
             } else {
                 adjustment = tables.kerning(previousGlyph(tables), glyph, font: font)
             }
+        }
+        if adjustment != 0 && !continuesLigature && PangoScriptRuns.mayCloseBeyondASCII(value)
+            && PangoScriptRuns.closingStartsRun(at: i, in: bytes)
+        {
+            adjustment = 0
         }
         record(value, font: font, glyph: glyphForNext, nominal: glyphForNext == glyph)
         return Step(advance: advance, adjustment: adjustment, font: font)

@@ -590,10 +590,17 @@ struct IdeographicPieces: IteratorProtocol {
             let closing = TextWalker.decodeThreeBytes(base, at: start &+ 3)
             let closingEntry = entries[Int(closing)]
             let adjustment = stepper.stepIdeograph(value, entry: entry, tables: tables)
+            var closingAdjustment = stepper.stepIdeograph(closing, entry: closingEntry, tables: tables)
+            // Not kerned where the closing scalar's opener is in another script's run, as
+            // `GlyphStepper.step` asks (`PangoScriptRuns.closingStartsRun`).
+            if _slowPath(closingAdjustment != 0) && PangoScriptRuns.mayCloseBeyondASCII(closing)
+                && PangoScriptRuns.closingStartsRun(at: start &+ 3, in: UnsafeBufferPointer(start: base, count: count))
+            {
+                closingAdjustment = 0
+            }
             piece = closed(
                 by: closingEntry.advance, mask: mask | StyleTables.maskBit(font: Int(closingEntry.font)),
-                adjustment: adjustment,
-                closingAdjustment: stepper.stepIdeograph(closing, entry: closingEntry, tables: tables))
+                adjustment: adjustment, closingAdjustment: closingAdjustment)
         }
         steppedTo = end
         take(found)

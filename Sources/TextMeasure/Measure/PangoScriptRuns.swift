@@ -84,6 +84,38 @@ struct PangoScriptRuns {
         return HB_SCRIPT_COMMON
     }
 
+    /// Whether `value` may be a closing paired character beyond ASCII (`closes`): a scalar from
+    /// U+00BB ("»") on. The cheap test before `closingStartsRun(at:in:)` where a kerning
+    /// adjustment has been found. (The ASCII brackets are not asked for: README, Limits.)
+    @inline(__always)
+    static func mayCloseBeyondASCII(_ value: UInt32) -> Bool {
+        value >= 0xBB
+    }
+
+    /// Whether Pango 1.50 starts a script run at byte `offset` of `bytes` (valid UTF-8, the
+    /// start of a scalar) because the closing paired character there takes the script of the
+    /// run its opening one was in, which is not the script of the run before it: in "не «T»"
+    /// the "»" is in the Cyrillic run of "не «", apart from the Latin "T". HarfBuzz shapes the
+    /// two runs apart, so the glyph before `offset` does not kern with the closing one. `false`
+    /// at a paragraph's start, for a scalar that closes nothing, and where the runs go on.
+    ///
+    /// - Complexity: O(bytes from the paragraph's start to `offset`), at most about
+    ///   `maxLookBehind`: called only where a kerning adjustment before a character that
+    ///   `mayCloseBeyondASCII` was found.
+    @inline(never)
+    static func closingStartsRun(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard offset > 0, offset < bytes.count, !startsParagraph(at: offset, in: bytes),
+            closes(TextWalker.decode(bytes, at: offset).value)
+        else { return false }
+        var start = offset
+        let limit = max(0, offset - maxLookBehind)
+        while start > limit && !startsParagraph(at: start, in: bytes) { start -= 1 }
+        while start < offset && bytes[start] & 0xC0 == 0x80 { start += 1 }  // a scalar's start
+        var runs = PangoScriptRuns(bytes: bytes, from: start)
+        while runs.runEnd < offset { runs.nextRun() }
+        return runs.runEnd == offset
+    }
+
     /// Whether `value` is a closing paired character (`pairedCharacters`, odd index).
     @inline(__always)
     private static func closes(_ value: UInt32) -> Bool {

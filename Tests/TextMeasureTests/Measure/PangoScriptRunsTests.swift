@@ -122,4 +122,63 @@ struct PangoScriptRunsTests {
             }
         }
     }
+
+    /// Where `closingStartsRun(at:in:)` answers `true` in `text`: the scalar offsets.
+    static func closingRunStarts(_ text: String) -> [Int] {
+        var text = text
+        return text.withUTF8 { bytes in
+            var offsets: [Int] = []
+            var scalar = 0
+            var i = 0
+            while i < bytes.count {
+                if PangoScriptRuns.closingStartsRun(at: i, in: bytes) { offsets.append(scalar) }
+                i += TextWalker.decode(bytes, at: i).length
+                scalar += 1
+            }
+            return offsets
+        }
+    }
+
+    @Test("A closing paired character starts a run where its opener's run is of another script than the run before it")
+    func closingRunStarts() {
+        #expect(Self.closingRunStarts("не «T»") == [5])
+        #expect(Self.closingRunStarts("не «T T»,") == [7])
+        #expect(Self.closingRunStarts("Hello «ТТ»") == [9])
+        #expect(Self.closingRunStarts("не (F)") == [5])  // ASCII too; the tables' loops do not ask (README, Limits)
+        #expect(Self.closingRunStarts("Hello «TT»").isEmpty)  // one Latin run
+        #expect(Self.closingRunStarts("не «тест»").isEmpty)  // one Cyrillic run
+        #expect(Self.closingRunStarts("не don’t").isEmpty)  // "’" closes nothing
+        #expect(Self.closingRunStarts("не «T»\n«T»") == [5])  // the second paragraph is one Latin run
+        #expect(Self.closingRunStarts("«T»").isEmpty)  // at a paragraph's start the brackets take the Latin script
+    }
+
+    @Test("closingStartsRun is true exactly where forEachRun starts a run at a closing paired character: generated nests of brackets and quotes")
+    func closingRunStartsAgreeWithTheRuns() {
+        let parts = ["не", "T", "漢", "ไทย", "«", "»", "(", ")", "“", "”", "「", "」", " ", ",", "\n", "’"]
+        var generator = SplitMix64(seed: 0x5C21_9701)
+        for _ in 0..<2_000 {
+            var text = (0..<Int.random(in: 1...14, using: &generator)).map { _ in parts.randomElement(using: &generator)! }.joined()
+            text.withUTF8 { bytes in
+                var runStarts = Set<Int>()
+                var start = 0
+                while start < bytes.count {
+                    var end = start
+                    while end < bytes.count && bytes[end] != 0x0A { end += 1 }
+                    if end < bytes.count { end += 1 }  // the LF ends its paragraph's last run
+                    PangoScriptRuns.forEachRun(in: bytes, from: start, to: end) { range, _ in
+                        if range.lowerBound > start { runStarts.insert(range.lowerBound) }
+                    }
+                    start = end
+                }
+                var i = 0
+                while i < bytes.count {
+                    let (value, length) = TextWalker.decode(bytes, at: i)
+                    let isClosing = [0x29, 0xBB, 0x201D, 0x300D, 0x2019].contains(value)
+                    #expect(PangoScriptRuns.closingStartsRun(at: i, in: bytes) == (isClosing && runStarts.contains(i)),
+                            "\(String(decoding: bytes, as: UTF8.self).debugDescription) at byte \(i)")
+                    i += length
+                }
+            }
+        }
+    }
 }

@@ -107,11 +107,7 @@ struct PangoScriptRuns {
         guard offset > 0, offset < bytes.count, !startsParagraph(at: offset, in: bytes),
             closes(TextWalker.decode(bytes, at: offset).value)
         else { return false }
-        var start = offset
-        let limit = max(0, offset - maxLookBehind)
-        while start > limit && !startsParagraph(at: start, in: bytes) { start -= 1 }
-        while start < offset && bytes[start] & 0xC0 == 0x80 { start += 1 }  // a scalar's start
-        var runs = PangoScriptRuns(bytes: bytes, from: start)
+        var runs = PangoScriptRuns(bytes: bytes, from: paragraphStart(before: offset, in: bytes))
         while runs.runEnd < offset { runs.nextRun() }
         return runs.runEnd == offset
     }
@@ -134,12 +130,19 @@ struct PangoScriptRuns {
 
     /// `script(at:in:)` by reading the runs from the paragraph's start.
     static func scannedScript(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> hb_script_t {
+        var runs = PangoScriptRuns(bytes: bytes, from: paragraphStart(before: offset, in: bytes))
+        return runs.script(at: offset)
+    }
+
+    /// Where the runs holding byte `offset` are read from: the start of its paragraph, or the
+    /// first scalar within `maxLookBehind` bytes before it.
+    @inline(__always)
+    private static func paragraphStart(before offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var start = offset
         let limit = max(0, offset - maxLookBehind)
         while start > limit && !startsParagraph(at: start, in: bytes) { start -= 1 }
         while start < offset && bytes[start] & 0xC0 == 0x80 { start += 1 }  // a scalar's start
-        var runs = PangoScriptRuns(bytes: bytes, from: start)
-        return runs.script(at: offset)
+        return start
     }
 
     /// Calls `body` with each script run of the paragraph `from..<to` of `bytes` (valid UTF-8;

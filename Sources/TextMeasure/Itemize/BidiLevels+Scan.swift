@@ -9,10 +9,10 @@ extension BidiLevels {
     /// U+10000–U+10FFF, U+1E000–U+1EFFF), decoding only those scalars: the lead bytes first,
     /// then, where some are found, with the bytes after them (`candidates(in:)`). The lead bytes
     /// are tested two ways: up to the first lead byte E0 or E1, by two ranges (`leadOffsets`:
-    /// D6–E2, EF–FB), which CJK text (E3–E9) passes in fewer instructions; from there on, as
-    /// text of the scripts with the lead byte E0 (Devanagari, Thai…) or E1 has one at every
-    /// scalar, by `candidateLeads(in:)`, which lets E0 followed by A4 or more through. Full-width
-    /// forms (EF BC–BF) take no decoding.
+    /// D6–E2, EF–FB but before BC–BF), which CJK text (E3–E9, and the full-width forms EF BC–BF
+    /// it mixes in) passes in fewer instructions; from there on, as text of the scripts with the
+    /// lead byte E0 (Devanagari, Thai…) or E1 has one at every scalar, by `candidateLeads(in:)`,
+    /// which lets E0 followed by A4 or more through. Full-width forms take no decoding.
     ///
     /// - Complexity: O(n) in the length of `bytes`: a few vector instructions per sixteen bytes
     ///   (none when the first scalar raises a level).
@@ -111,7 +111,8 @@ extension BidiLevels {
     }
 
     /// Per position, the least offset above D6 or EF of the byte of `first` or `second` there:
-    /// below 13 where either holds D6–E2 or EF–FB — a superset of `candidateLeads(in:)` in
+    /// below 13 where either holds D6–E2, or EF–FB not followed by BC–BF — a superset of
+    /// `candidates(in:)` in
     /// fewer instructions (the two ranges and the two blocks merged by `UTF8Block.minimum`
     /// before one compare) that also holds every lead byte E0 and E1 (offset 10 and 11), where
     /// `preScan(widerFirst:)` switches to `candidateLeads(in:)`.
@@ -119,8 +120,15 @@ extension BidiLevels {
     static func leadOffsets(in first: UTF8Block, _ second: UTF8Block) -> SIMD16<UInt8> {
         let d6: SIMD16<UInt8> = SIMD16(repeating: 0xD6)
         let ef: SIMD16<UInt8> = SIMD16(repeating: 0xEF)
+        let four: SIMD16<UInt8> = SIMD16(repeating: 4)
+        let bit6: SIMD16<UInt8> = SIMD16(repeating: 0x40)
+        // EF–FB followed by BC–BF (full-width forms U+FF00–U+FFFF, which CJK text has; nothing
+        // right to left) gets bit 6 (BC–BF + 4 = C0–C3, the other second bytes stay below C0):
+        // 64 or more, not a candidate lead.
+        let firstEF = (first.leads &- ef) | ((first.nexts &+ four) & bit6)
+        let secondEF = (second.leads &- ef) | ((second.nexts &+ four) & bit6)
         return UTF8Block.minimum(
-            UTF8Block.minimum(first.leads &- d6, first.leads &- ef), UTF8Block.minimum(second.leads &- d6, second.leads &- ef))
+            UTF8Block.minimum(first.leads &- d6, firstEF), UTF8Block.minimum(second.leads &- d6, secondEF))
     }
 
     /// Whether a scalar at a position of `lanes` (the `candidates(in:)` of a block at `offset`

@@ -175,9 +175,7 @@ struct GlyphStepper {
                         adjustment = tables.compactASCIIKerning(asciiPrevious << 7 | Int(value))
                     } else {
                         adjustment = tables.kerning(previousGlyph(tables), entry.glyph, font: font)
-                        if _slowPath(adjustment != 0 && PangoScriptRuns.mayCloseBeyondASCII(value))
-                            && PangoScriptRuns.closingStartsRun(at: i, in: bytes)
-                        {
+                        if _slowPath(adjustment != 0) && PangoScriptRuns.closingStartsRun(value, at: i, in: bytes) {
                             adjustment = 0
                         }
                     }
@@ -250,9 +248,7 @@ struct GlyphStepper {
                 adjustment = tables.kerning(previousGlyph(tables), glyph, font: font)
             }
         }
-        if adjustment != 0 && !continuesLigature && PangoScriptRuns.mayCloseBeyondASCII(value)
-            && PangoScriptRuns.closingStartsRun(at: i, in: bytes)
-        {
+        if adjustment != 0 && !continuesLigature && PangoScriptRuns.closingStartsRun(value, at: i, in: bytes) {
             adjustment = 0
         }
         record(value, font: font, glyph: glyphForNext, nominal: glyphForNext == glyph)

@@ -593,8 +593,8 @@ struct IdeographicPieces: IteratorProtocol {
             var closingAdjustment = stepper.stepIdeograph(closing, entry: closingEntry, tables: tables)
             // Not kerned where the closing scalar's opener is in another script's run, as
             // `GlyphStepper.step` asks (`PangoScriptRuns.closingStartsRun`).
-            if _slowPath(closingAdjustment != 0) && PangoScriptRuns.mayCloseBeyondASCII(closing)
-                && PangoScriptRuns.closingStartsRun(at: start &+ 3, in: UnsafeBufferPointer(start: base, count: count))
+            if _slowPath(closingAdjustment != 0)
+                && PangoScriptRuns.closingStartsRun(closing, at: start &+ 3, in: UnsafeBufferPointer(start: base, count: count))
             {
                 closingAdjustment = 0
             }

@@ -84,28 +84,29 @@ struct PangoScriptRuns {
         return HB_SCRIPT_COMMON
     }
 
-    /// Whether `value` may be a closing paired character beyond ASCII (`closes`): a scalar from
-    /// U+00BB ("»") on. The cheap test before `closingStartsRun(at:in:)` where a kerning
-    /// adjustment has been found. (The ASCII brackets are not asked for: README, Limits.)
+    /// Whether Pango 1.50 starts a script run at byte `offset` of `bytes` (valid UTF-8), where
+    /// the scalar `value` starts, because `value` is a closing paired character that takes the
+    /// script of the run its opening one was in, which is not the script of the run before it:
+    /// in "не «T»" the "»" is in the Cyrillic run of "не «", apart from the Latin "T". HarfBuzz
+    /// shapes the two runs apart, so the glyph before `offset` does not kern with the closing
+    /// one. `false` at a paragraph's start, for a scalar that closes nothing, where the runs go
+    /// on, and for the ASCII brackets, which the tables' loops over ASCII bytes do not ask
+    /// about (README, Limits). What every kerning lookup of the tables' paths asks where it
+    /// found a pair: one compare inline, the runs read out of line.
+    ///
+    /// - Complexity: O(1) for a scalar below U+00BB ("»"); else O(bytes from the paragraph's
+    ///   start to `offset`), at most about `maxLookBehind`.
     @inline(__always)
-    static func mayCloseBeyondASCII(_ value: UInt32) -> Bool {
-        value >= 0xBB
+    static func closingStartsRun(_ value: UInt32, at offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        value >= 0xBB && closingBeyondASCIIStartsRun(value, at: offset, in: bytes)
     }
 
-    /// Whether Pango 1.50 starts a script run at byte `offset` of `bytes` (valid UTF-8, the
-    /// start of a scalar) because the closing paired character there takes the script of the
-    /// run its opening one was in, which is not the script of the run before it: in "не «T»"
-    /// the "»" is in the Cyrillic run of "не «", apart from the Latin "T". HarfBuzz shapes the
-    /// two runs apart, so the glyph before `offset` does not kern with the closing one. `false`
-    /// at a paragraph's start, for a scalar that closes nothing, and where the runs go on.
-    ///
-    /// - Complexity: O(bytes from the paragraph's start to `offset`), at most about
-    ///   `maxLookBehind`: called only where a kerning adjustment before a character that
-    ///   `mayCloseBeyondASCII` was found.
+    /// `closingStartsRun(_:at:in:)` for a scalar from U+00BB on, out of line.
     @inline(never)
-    static func closingStartsRun(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard offset > 0, offset < bytes.count, !startsParagraph(at: offset, in: bytes),
-            closes(TextWalker.decode(bytes, at: offset).value)
+    private static func closingBeyondASCIIStartsRun(
+        _ value: UInt32, at offset: Int, in bytes: UnsafeBufferPointer<UInt8>
+    ) -> Bool {
+        guard offset > 0, offset < bytes.count, !startsParagraph(at: offset, in: bytes), closes(value)
         else { return false }
         var runs = PangoScriptRuns(bytes: bytes, from: paragraphStart(before: offset, in: bytes))
         while runs.runEnd < offset { runs.nextRun() }
